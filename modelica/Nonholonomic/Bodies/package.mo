@@ -1,0 +1,4 @@
+within Nonholonomic;
+package Bodies "Rigid bodies and the ground"
+  extends Nonholonomic.Icons.Package;
+end Bodies;

@@ -1,0 +1,8 @@
+within Nonholonomic.Interfaces;
+connector WrenchInput "Wrench that a body receives from a constraint"
+  input Units.Force f_0[3] "Force, world frame";
+  input Units.Torque t_0[3] "Torque about the application point, world frame";
+  input Units.Position p_0[3] "Application point, world frame";
+  annotation(Icon(graphics = {Rectangle(lineColor = {255, 128, 0}, fillColor = {255, 255, 255}, fillPattern = FillPattern.Solid,
+    extent = {{-100, -100}, {100, 100}})}));
+end WrenchInput;

@@ -1,0 +1,65 @@
+within Nonholonomic;
+package Rotations "Quaternions and rotation matrices"
+  extends Nonholonomic.Icons.Package;
+
+  function product "Quaternion product p o q (scalar part first)"
+    extends Nonholonomic.Icons.Function;
+    input Units.Quaternion p[4] "Left factor";
+    input Units.Quaternion q[4] "Right factor";
+    output Units.Quaternion pq[4] "Product p o q";
+  algorithm
+    pq := {p[1]*q[1] - p[2]*q[2] - p[3]*q[3] - p[4]*q[4],
+           p[1]*q[2] + p[2]*q[1] + p[3]*q[4] - p[4]*q[3],
+           p[1]*q[3] - p[2]*q[4] + p[3]*q[1] + p[4]*q[2],
+           p[1]*q[4] + p[2]*q[3] - p[3]*q[2] + p[4]*q[1]};
+  end product;
+
+  function rotationMatrix "Rotation matrix T of a unit quaternion: v_0 = T*v_b"
+    extends Nonholonomic.Icons.Function;
+    input Units.Quaternion Q[4] "Unit quaternion, scalar part first";
+    output Real T[3, 3] "Resolves body-frame vectors in the world frame";
+  algorithm
+    T := [Q[1]^2 + Q[2]^2 - Q[3]^2 - Q[4]^2, 2*(Q[2]*Q[3] - Q[1]*Q[4]), 2*(Q[2]*Q[4] + Q[1]*Q[3]);
+          2*(Q[2]*Q[3] + Q[1]*Q[4]), Q[1]^2 - Q[2]^2 + Q[3]^2 - Q[4]^2, 2*(Q[3]*Q[4] - Q[1]*Q[2]);
+          2*(Q[2]*Q[4] - Q[1]*Q[3]), 2*(Q[3]*Q[4] + Q[1]*Q[2]), Q[1]^2 - Q[2]^2 - Q[3]^2 + Q[4]^2];
+  end rotationMatrix;
+
+  function kinematics "Quaternion rate dQ/dt = 1/2 Q o (0, w_b) for the body-frame angular velocity w_b"
+    extends Nonholonomic.Icons.Function;
+    input Units.Quaternion Q[4] "Attitude quaternion";
+    input Units.AngularVelocity w_b[3] "Angular velocity, body frame";
+    output Real dQ[4](each unit = "1/s") "Time derivative of Q";
+  algorithm
+    dQ := 0.5*product(Q, {0.0, w_b[1], w_b[2], w_b[3]});
+  end kinematics;
+
+  function fromAxisAngle "Unit quaternion of a rotation by angle about a unit axis"
+    extends Nonholonomic.Icons.Function;
+    input Real n[3] "Unit rotation axis";
+    input Units.Angle angle "Rotation angle";
+    output Units.Quaternion Q[4] "Unit quaternion, scalar part first";
+  algorithm
+    Q := {cos(angle/2), n[1]*sin(angle/2), n[2]*sin(angle/2), n[3]*sin(angle/2)};
+  end fromAxisAngle;
+
+  function resolveInBody "Resolve a world-frame vector in the body frame of attitude Q"
+    extends Nonholonomic.Icons.Function;
+    input Units.Quaternion Q[4] "Unit quaternion of the body";
+    input Real v_0[3] "Vector resolved in the world frame";
+    output Real v_b[3] "Same vector resolved in the body frame";
+  protected
+    Real T[3, 3] "Rotation matrix";
+  algorithm
+    T := rotationMatrix(Q);
+    v_b := {T[1, 1]*v_0[1] + T[2, 1]*v_0[2] + T[3, 1]*v_0[3],
+            T[1, 2]*v_0[1] + T[2, 2]*v_0[2] + T[3, 2]*v_0[3],
+            T[1, 3]*v_0[1] + T[2, 3]*v_0[2] + T[3, 3]*v_0[3]};
+  end resolveInBody;
+
+  annotation(Documentation(info = "<html>
+<p>Unit quaternions <code>Q = {cos(a/2), n sin(a/2)}</code> (scalar part first) describe the attitude of a
+body; <code>rotationMatrix(Q)</code> resolves body-frame vectors in the world frame. The attitude kinematics
+is <code>dQ/dt = 1/2 Q o (0, w_b)</code> (Kosenko 2022, sec. 3) with the angular velocity <code>w_b</code>
+resolved in the body frame.</p>
+</html>"));
+end Rotations;

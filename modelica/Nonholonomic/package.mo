@@ -1,0 +1,58 @@
+within;
+package Nonholonomic "Dynamics of rigid bodies with rolling and other nonholonomic contacts"
+  extends Nonholonomic.Icons.Library;
+
+  package Icons "Icons of the library"
+    extends Icons.Package;
+    partial package Package "Icon for a package"
+      annotation(Icon(coordinateSystem(extent = {{-100, -100}, {100, 100}}), graphics = {
+        Rectangle(lineColor = {200, 200, 200}, fillColor = {248, 248, 248}, fillPattern = FillPattern.HorizontalCylinder,
+          extent = {{-100, -100}, {100, 100}}, radius = 25),
+        Rectangle(lineColor = {128, 128, 128}, extent = {{-100, -100}, {100, 100}}, radius = 25)}));
+    end Package;
+
+    partial package Library "Icon for the library: a ball on a bowl"
+      extends Icons.Package;
+      annotation(Icon(graphics = {
+        Line(points = {{-80, 40}, {-60, -20}, {-30, -50}, {0, -58}, {30, -50}, {60, -20}, {80, 40}},
+          color = {95, 95, 95}, thickness = 1, smooth = Smooth.Bezier),
+        Ellipse(lineColor = {0, 0, 0}, fillColor = {255, 85, 85}, fillPattern = FillPattern.Sphere,
+          extent = {{-2, -50}, {38, -10}})}));
+    end Library;
+
+    partial package ExamplesPackage "Icon for a package of examples"
+      extends Icons.Package;
+      annotation(Icon(graphics = {Polygon(origin = {8, 14}, lineColor = {78, 138, 73}, fillColor = {78, 138, 73},
+        fillPattern = FillPattern.Solid, points = {{-58, 46}, {42, -14}, {-58, -74}, {-58, 46}})}));
+    end ExamplesPackage;
+
+    partial function Function "Icon for a function"
+      annotation(Icon(graphics = {Text(textColor = {0, 0, 255}, extent = {{-150, 105}, {150, 145}}, textString = "%name"),
+        Ellipse(lineColor = {108, 88, 49}, fillColor = {255, 215, 136}, fillPattern = FillPattern.Solid,
+          extent = {{-100, -100}, {100, 100}}), Text(textColor = {108, 88, 49}, extent = {{-90, -90}, {90, 90}}, textString = "f")}));
+    end Function;
+  end Icons;
+
+  annotation(
+    version = "0.1.0",
+    Documentation(info = "<html>
+<p><b>Nonholonomic</b> models rigid bodies with rolling and other nonholonomic contacts in the physically
+oriented multiport style of I. I. Kosenko (Kosenko 2022, <i>Object-oriented multiport modelling of multibody
+systems in Modelica</i>).</p>
+<p>The system is a graph whose nodes are <b>bodies</b> and whose edges are <b>constraints</b>:</p>
+<ul>
+<li>a body integrates the Newton-Euler equations (attitude as a unit quaternion) and exports its kinematics
+(position, orientation, velocity, angular velocity, acceleration, angular acceleration) through a
+<a href=\"modelica://Nonholonomic.Interfaces.KinematicOutput\">kinematic port</a>;</li>
+<li>a constraint reads the kinematic ports of its two bodies, states its kinematic relations <b>at
+acceleration level</b> with Baumgarte stabilisation of the position and velocity drift, and returns the
+reaction wrench (force, torque, application point) to both bodies through
+<a href=\"modelica://Nonholonomic.Interfaces.WrenchOutput\">wrench ports</a>, obeying the third law.</li>
+</ul>
+<p>Every assembled model is then an index-1 DAE whose states are the states of the bodies, the same in every
+tool. The library does not use the Modelica Standard Library, so the same sources compile in OpenModelica
+and in rumoca.</p>
+<p>Conventions: vectors are resolved in the world frame when their name ends in <code>_0</code> and in the
+body frame when it ends in <code>_b</code>; the world z axis points up; quaternions are scalar first.</p>
+</html>"));
+end Nonholonomic;

@@ -1,0 +1,1 @@
+"""FMU build backends."""

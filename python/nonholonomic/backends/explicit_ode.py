@@ -1,0 +1,263 @@
+"""Turn an index-1 flat DAE into an explicit ODE x' = f(t, x, p) with outputs y = g(t, x, p).
+
+The unknowns of the DAE are the state derivatives and the algebraic variables. After alias elimination
+(residuals ``a - b`` between two unknowns), the Jacobian of the residuals with respect to the unknowns is
+put in block-triangular form (CasADi ``Sparsity.btf``). Every block must be linear in its own unknowns:
+a scalar block is solved explicitly, a larger block (accelerations and reaction forces of coupled bodies
+and constraints) by a code-generatable sparse QR (``casadi.solve(A, b, "qr")``) at run time. Explicit
+solutions are substituted symbolically (SX); the linear blocks are chained in MX, so the result is one
+CasADi Function whose C code has no algebraic loop left.
+
+Parameters bound to other parameters are substituted; the free ones (a numeric binding or start value)
+stay tunable. State start values may depend on parameters: ``initial_state(p)`` evaluates them, so an
+FMU computes its initial state from the parameters set at simulation time.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import casadi as ca
+import numpy as np
+
+from ..errors import NonholonomicError
+from .flat_dae import FlatDae, Variable
+
+
+@dataclasses.dataclass
+class ScalarVariable:
+    """A scalar variable of the explicit model, with the metadata an FMU exposes."""
+    name: str
+    description: str
+    unit: str
+    start: float = 0.0
+    min: float | None = None
+    max: float | None = None
+    is_integer: bool = False
+
+
+@dataclasses.dataclass
+class ExplicitOde:
+    name: str
+    states: list[ScalarVariable]
+    parameters: list[ScalarVariable]
+    outputs: list[ScalarVariable]
+    rhs: ca.Function          # (t, x, p) -> (xdot, y)
+    initial_state: ca.Function  # (p) -> x0
+    n_linear_blocks: int
+    largest_linear_block: int
+
+
+def _numeric(x) -> float | None:
+    """The value of an expression that depends on nothing, or None."""
+    sx = ca.SX(x)
+    if sx.numel() != 1 or ca.symvar(sx):
+        return None
+    return float(ca.evalf(sx))
+
+
+def _flat(arr) -> list:
+    return [ca.SX(x) for x in np.asarray(arr, dtype=object).flat]
+
+
+def _meta(var: Variable, dae: FlatDae, k: int) -> tuple[str, str, float | None, float | None]:
+    attrs = var.attributes
+    description = attrs.get("description") or ""
+    unit = attrs.get("unit") or ""
+    bounds = []
+    for key in ("min", "max"):
+        value = dae.attribute(var, key)
+        bounds.append(None if value is None else _numeric(np.asarray(value, dtype=object).flat[
+            k if value.ndim else 0]))
+    return description, unit, bounds[0], bounds[1]
+
+
+def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
+    say = progress or (lambda msg: None)
+    variables = dae.variables
+    params = [v for v in variables if v.role == "parameter"]
+    states = [v for v in variables if v.role == "state"]
+    unknown_vars = [v for v in variables if v.role in ("algebraic", "output")]
+
+    # ---- parameters: free (numeric value) or dependent (expression of other parameters)
+    say("parameters")
+    p_syms, p_values = [], []
+    for v in params:
+        value = dae.attribute(v, "binding")
+        if value is None:
+            value = dae.attribute(v, "start")
+        if value is None:
+            value = np.zeros(v.shape, dtype=object) if v.shape else np.asarray(0.0, dtype=object)
+        value = np.broadcast_to(np.asarray(value, dtype=object), v.shape)
+        p_syms += _flat(v.value)
+        p_values += _flat(value)
+    dep_syms, dep_defs, free = [], [], []
+    for sym, value, owner in zip(p_syms, p_values, [(v, k) for v in params for k in range(max(1, v.value.size))]):
+        number = _numeric(value)
+        if number is None:
+            dep_syms.append(sym)
+            dep_defs.append(value)
+        else:
+            free.append((sym, number, owner))
+    if dep_syms:  # resolve chains of dependent parameters (a = R/lambda, contact.a = a, ...)
+        dep_defs = _resolve(dep_syms, dep_defs)
+
+    def subst_params(exprs: list) -> list:
+        if not dep_syms or not exprs:
+            return exprs
+        out = ca.substitute([ca.SX(e) for e in exprs], dep_syms, dep_defs)
+        return list(out)
+
+    # ---- residuals and unknowns
+    say("equations")
+    residuals = dae.continuous_residuals()
+    if dae.initial_residuals():
+        raise NonholonomicError("rumoca backend: initial equations are not supported; give states start values "
+                                "(they may depend on parameters)")
+    unknowns = [s for v in states for s in _flat(v.derivative)] + [s for v in unknown_vars for s in _flat(v.value)]
+    if len(residuals) != len(unknowns):
+        raise NonholonomicError(f"rumoca backend: {len(residuals)} equations for {len(unknowns)} unknowns "
+                                f"in {dae.model}")
+    F = subst_params([r.expr for r in residuals])
+    where = [r.where for r in residuals]
+
+    # ---- alias elimination: residual a - b with a, b both unknowns
+    say("aliases")
+    index_of = {u.name(): i for i, u in enumerate(unknowns)}
+    parent = list(range(len(unknowns)))
+
+    def find(i):
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    keep_eq = []
+    for k, r in enumerate(F):
+        if r.is_op(ca.OP_SUB) and r.dep(0).is_symbolic() and r.dep(1).is_symbolic():
+            a, b = index_of.get(r.dep(0).name()), index_of.get(r.dep(1).name())
+            if a is not None and b is not None and find(a) != find(b):
+                # the lower index represents the class: state derivatives come first
+                ra, rb = sorted((find(a), find(b)))
+                parent[rb] = ra
+                continue
+        keep_eq.append(k)
+    reps = [find(i) for i in range(len(unknowns))]
+    alias_idx = [i for i in range(len(unknowns)) if reps[i] != i]
+    w_idx = [i for i in range(len(unknowns)) if reps[i] == i]
+    F = [F[k] for k in keep_eq]
+    where = [where[k] for k in keep_eq]
+    if alias_idx:
+        F = list(ca.substitute(F, [unknowns[i] for i in alias_idx], [unknowns[reps[i]] for i in alias_idx]))
+    w = [unknowns[i] for i in w_idx]
+
+    # ---- block-triangular form of the remaining system
+    say(f"block-triangular form of {len(w)} unknowns")
+    Fv, wv = ca.vertcat(*F), ca.vertcat(*w)
+    J = ca.jacobian(Fv, wv)
+    sp = J.sparsity()
+    if ca.sprank(sp) < len(w):
+        raise NonholonomicError(f"rumoca backend: the equations of {dae.model} are structurally singular "
+                                "(some unknowns are determined by no equation)")
+    nb, rowperm, colperm, rowblock, colblock, _, _ = sp.btf()
+    explicit_syms, explicit_defs = [], []
+    stages = []  # (unknown symbols, A, b) of linear blocks
+    for b in range(nb):
+        rows = rowperm[rowblock[b]:rowblock[b + 1]]
+        cols = colperm[colblock[b]:colblock[b + 1]]
+        Fb = ca.vertcat(*[F[r] for r in rows])
+        wb = ca.vertcat(*[w[c] for c in cols])
+        Jb = ca.jacobian(Fb, wb)
+        if ca.depends_on(Jb, wb):
+            names = ", ".join(w[c].name() for c in cols[:6])
+            raise NonholonomicError(f"rumoca backend: nonlinear algebraic loop in {names} "
+                                    f"(equation at {where[rows[0]]}); the translator solves linear loops only")
+        rest = ca.substitute(Fb, wb, ca.DM.zeros(wb.shape))
+        if len(cols) == 1:
+            explicit_syms.append(wb)
+            explicit_defs.append(-rest / Jb)
+        else:
+            stages.append((wb, Jb, -rest))
+
+    # ---- outputs of the model
+    state_syms = [s for v in states for s in _flat(v.value)]
+    xdot = [unknowns[reps[index_of[s.name()]]] for v in states for s in _flat(v.derivative)]
+    out_vars = [v for v in variables if v.role in ("algebraic", "output") and v.causality == "output"]
+    y = [unknowns[reps[index_of[s.name()]]] for v in out_vars for s in _flat(v.value)]
+
+    # substitute every explicit solution (in block order) into the linear stages and the outputs
+    say(f"{len(explicit_syms)} explicit and {len(stages)} linear blocks")
+    exprs = [ca.vertcat(*xdot), ca.vertcat(*y)] + [e for _, A, rhs in stages for e in (A, rhs)]
+    if explicit_syms:
+        v_all, vdef_all = ca.vertcat(*explicit_syms), ca.vertcat(*explicit_defs)
+        vdef_all, exprs = ca.substitute_inplace([v_all], [vdef_all], exprs, False)
+    xdot_e, y_e, stage_exprs = exprs[0], exprs[1], exprs[2:]
+
+    # ---- initial state from the start attributes (may depend on parameters)
+    x0 = []
+    for v in states:
+        start = dae.attribute(v, "start")
+        start = np.zeros(v.shape, dtype=object) if start is None else np.broadcast_to(
+            np.asarray(start, dtype=object), v.shape)
+        x0 += _flat(start)
+    x0 = subst_params(x0)
+
+    # only the free parameters that the model uses become FMU parameters
+    used = ca.veccat(*exprs, *[ca.SX(e) for e in x0])
+    free = [f for f in free if ca.depends_on(used, f[0])]
+
+    # ---- chain in MX: solve the linear stages in order, then evaluate the outputs
+    x_sx = ca.vertcat(*state_syms)
+    p_sx = ca.vertcat(*[f[0] for f in free])
+    t_sx = dae.time
+    X = ca.MX.sym("x", x_sx.numel())
+    P = ca.MX.sym("p", p_sx.numel())
+    T = ca.MX.sym("t")
+    known_sx, known_mx = [], []
+    for k, (wb, _, _) in enumerate(stages):
+        A, rhs = stage_exprs[2 * k], stage_exprs[2 * k + 1]
+        f = ca.Function(f"block{k}", [t_sx, x_sx, p_sx] + known_sx, [A, rhs])
+        A_mx, rhs_mx = f(T, X, P, *known_mx)
+        known_sx.append(wb)
+        known_mx.append(ca.solve(A_mx, rhs_mx, "qr"))
+    out = ca.Function("outputs", [t_sx, x_sx, p_sx] + known_sx, [xdot_e, y_e])
+    xdot_mx, y_mx = out(T, X, P, *known_mx)
+    rhs_fun = ca.Function("rhs", [T, X, P], [xdot_mx, y_mx], ["t", "x", "p"], ["xdot", "y"])
+    init_fun = ca.Function("initial_state", [p_sx], [ca.vertcat(*x0)], ["p"], ["x0"])
+    if init_fun.has_free():
+        raise NonholonomicError(f"rumoca backend: start values of states depend on non-parameters: "
+                                f"{init_fun.free_sx()}")
+
+    # ---- metadata
+    def scalars(vars_, values=None):
+        out = []
+        for v in vars_:
+            for k, name in enumerate(v.scalar_names()):
+                description, unit, lo, hi = _meta(v, dae, k)
+                out.append(ScalarVariable(name, description, unit, 0.0, lo, hi, v.is_integer))
+        return out
+
+    state_meta = scalars(states)
+    x0_default = init_fun(ca.DM([f[1] for f in free])).full().ravel() if free else \
+        init_fun(ca.DM()).full().ravel()
+    for s, val in zip(state_meta, x0_default):
+        s.start = float(val)
+    param_meta = []
+    for sym, number, (v, k) in free:
+        description, unit, lo, hi = _meta(v, dae, k)
+        name = v.scalar_names()[k]
+        param_meta.append(ScalarVariable(name, description, unit, number, lo, hi, v.is_integer))
+    sizes = [int(wb.numel()) for wb, _, _ in stages]
+    return ExplicitOde(dae.model, state_meta, param_meta, scalars(out_vars), rhs_fun, init_fun,
+                       len(stages), max(sizes, default=0))
+
+
+def _resolve(syms: list, defs: list) -> list:
+    """Substitute dependent parameters into each other until only free parameters remain."""
+    defs = [ca.SX(d) for d in defs]
+    sym_vec = ca.vertcat(*syms)
+    for _ in range(len(syms) + 1):
+        if not ca.depends_on(ca.vertcat(*defs), sym_vec):
+            return defs
+        defs = list(ca.substitute(defs, syms, defs))
+    raise NonholonomicError("rumoca backend: parameters depend on each other in a cycle")

@@ -1,0 +1,506 @@
+"""Translate rumoca's flat DAE (``Model.to_dict("dae")``, schema 43) into CasADi SX residuals.
+
+rumoca flattens a Modelica model into one pool of expression nodes (literal, coordinate, binary, unary,
+index, array, builtin, call, function_value, conditional), variables with roles (state, algebraic,
+output, parameter) and equations as residuals ``lhs - rhs``, scalar or structured over a domain of
+binders. Nodes with operands (array, builtin, call, conditional) and index nodes point into shared
+side tables whose offsets come from scanning the nodes in order.
+
+Values are numpy object arrays of CasADi SX scalars (0-d for scalars), so Modelica's array semantics
+(``*`` is a dot product for two vectors, matrix-vector product, ...) follow the shapes. Functions are
+executed symbolically, statement by statement, at every call (inlined). A construct this translator
+does not support fails with one line naming the construct and where it stands in the Modelica source.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import math
+from typing import Any
+
+import casadi as ca
+import numpy as np
+
+from ..errors import NonholonomicError
+
+_OPERAND_NODES = ("array", "builtin", "call", "conditional")
+
+
+def _obj(x) -> np.ndarray:
+    """Wrap a value as a numpy object array (0-d for a scalar)."""
+    if isinstance(x, np.ndarray):
+        return x if x.dtype == object else x.astype(object)
+    a = np.empty((), dtype=object)
+    a[()] = x
+    return a
+
+
+def _map(f, *arrays):
+    """Apply a scalar function elementwise over object arrays (with broadcasting)."""
+    arrays = np.broadcast_arrays(*[_obj(a) for a in arrays])
+    out = np.empty(arrays[0].shape, dtype=object)
+    for idx in np.ndindex(out.shape):
+        out[idx] = f(*[a[idx] for a in arrays])
+    return out
+
+
+def _is_number(x) -> bool:
+    return isinstance(x, (int, float, bool, np.integer, np.floating, np.bool_))
+
+
+def _const_int(x, what: str) -> int:
+    x = x[()] if isinstance(x, np.ndarray) and x.ndim == 0 else x
+    if _is_number(x):
+        return int(x)
+    if isinstance(x, ca.SX) and x.is_constant():
+        return int(float(x))
+    raise _Unsupported(f"{what} that is not a constant integer")
+
+
+class _Unsupported(Exception):
+    """A construct the translator does not support (message completed with a source location)."""
+
+
+def _if_else(c, a, b):
+    if _is_number(c):
+        return a if c else b
+    if isinstance(c, ca.SX) and c.is_constant():
+        return a if float(c) else b
+    return ca.if_else(c, a, b)
+
+
+def _logic(op):
+    def f(a, b):
+        if _is_number(a) and _is_number(b):
+            return {"and": lambda: bool(a) and bool(b), "or": lambda: bool(a) or bool(b)}[op]()
+        return ca.logic_and(a, b) if op == "and" else ca.logic_or(a, b)
+    return f
+
+
+def _compare(op):
+    py = {"equal": lambda a, b: a == b, "not_equal": lambda a, b: a != b, "less": lambda a, b: a < b,
+          "less_equal": lambda a, b: a <= b, "greater": lambda a, b: a > b, "greater_equal": lambda a, b: a >= b}[op]
+    sx = {"equal": ca.eq, "not_equal": ca.ne, "less": ca.lt, "less_equal": ca.le, "greater": ca.gt,
+          "greater_equal": ca.ge}[op]
+
+    def f(a, b):
+        if _is_number(a) and _is_number(b):
+            return py(a, b)
+        return sx(a, b)
+    return f
+
+
+def _product(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Modelica ``*``: scalar scaling, or dot/matrix products by the operands' shapes."""
+    if a.ndim == 0 or b.ndim == 0:
+        return _map(lambda x, y: x * y, a, b)
+    return _obj(np.dot(a, b))
+
+
+def _power(a, b):
+    if _is_number(a) and _is_number(b):
+        return float(a) ** b
+    if _is_number(b) and float(b) == 2:
+        return a * a
+    return a ** b
+
+
+_ELEMENTWISE_BINARY = {
+    "add": lambda a, b: a + b, "subtract": lambda a, b: a - b,
+    "elementwise_add": lambda a, b: a + b, "elementwise_subtract": lambda a, b: a - b,
+    "elementwise_multiply": lambda a, b: a * b, "elementwise_divide": lambda a, b: a / b,
+    "divide": lambda a, b: a / b, "power": _power, "elementwise_power": _power,
+    "and": _logic("and"), "or": _logic("or"),
+    **{op: _compare(op) for op in ("equal", "not_equal", "less", "less_equal", "greater", "greater_equal")},
+}
+
+
+def _scalar_math(name):
+    f = {"sin": ca.sin, "cos": ca.cos, "tan": ca.tan, "asin": ca.asin, "acos": ca.acos, "atan": ca.atan,
+         "sinh": ca.sinh, "cosh": ca.cosh, "tanh": ca.tanh, "exp": ca.exp, "log": ca.log, "log10": ca.log10,
+         "sqrt": ca.sqrt, "abs": ca.fabs, "sign": ca.sign, "floor": ca.floor, "ceil": ca.ceil}[name]
+
+    def g(x):
+        if _is_number(x):
+            return float(np.asarray(f(float(x))))
+        return f(x)
+    return g
+
+
+def _as_2d(x: np.ndarray) -> np.ndarray:
+    return x.reshape(1, 1) if x.ndim == 0 else (x.reshape(-1, 1) if x.ndim == 1 else x)
+
+
+def _cross(a, b):
+    return _obj(np.array([a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]],
+                         dtype=object))
+
+
+def _builtin(name: str, args: list[np.ndarray]) -> np.ndarray:
+    if name in ("sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "exp", "log", "log10",
+                "sqrt", "abs", "sign", "floor", "ceil"):
+        return _map(_scalar_math(name), args[0])
+    if name == "atan2":
+        return _map(lambda y, x: ca.atan2(y, x) if not (_is_number(y) and _is_number(x)) else math.atan2(y, x),
+                    args[0], args[1])
+    if name in ("noEvent", "smooth", "homotopy"):
+        return args[-1] if name == "smooth" else args[0]
+    if name == "sum":
+        items = list(args[0].flat)
+        return _obj(sum(items[1:], items[0]) if items else 0.0)
+    if name == "product":
+        out = 1.0
+        for x in args[0].flat:
+            out = out * x
+        return _obj(out)
+    if name in ("min", "max"):
+        f = ca.fmin if name == "min" else ca.fmax
+        pick = (lambda a, b: min(a, b)) if name == "min" else (lambda a, b: max(a, b))
+        g = lambda a, b: pick(a, b) if _is_number(a) and _is_number(b) else f(a, b)
+        if len(args) == 2:
+            return _map(g, args[0], args[1])
+        items = list(args[0].flat)
+        out = items[0]
+        for x in items[1:]:
+            out = g(out, x)
+        return _obj(out)
+    if name == "cross":
+        return _cross(args[0], args[1])
+    if name == "transpose":
+        return _obj(args[0].T)
+    if name in ("ones", "zeros", "fill"):
+        value, dims = (1.0, args) if name == "ones" else (0.0, args) if name == "zeros" else (args[0][()], args[1:])
+        shape = tuple(_const_int(d, f"dimension of {name}()") for d in dims)
+        out = np.empty(shape, dtype=object)
+        out.fill(value)
+        return out
+    if name == "identity":
+        n = _const_int(args[0], "dimension of identity()")
+        return _obj(np.eye(n).astype(object))
+    if name == "skew":
+        x = args[0]
+        return _obj(np.array([[0.0, -x[2], x[1]], [x[2], 0.0, -x[0]], [-x[1], x[0], 0.0]], dtype=object))
+    if name == "outerProduct":
+        return _obj(np.multiply.outer(args[0], args[1]))
+    if name == "diagonal":
+        v = args[0]
+        out = np.empty((v.shape[0], v.shape[0]), dtype=object)
+        out.fill(0.0)
+        for i in range(v.shape[0]):
+            out[i, i] = v[i]
+        return out
+    if name == "promoted_cat2":  # [a, b, c]: horizontal concatenation
+        return _obj(np.concatenate([_as_2d(a) for a in args], axis=1))
+    if name == "promoted_cat1":  # [a; b]: vertical concatenation
+        return _obj(np.concatenate([_as_2d(a) for a in args], axis=0))
+    if name in ("cat",):
+        axis = _const_int(args[0], "dimension of cat()") - 1
+        return _obj(np.concatenate(args[1:], axis=axis))
+    if name in ("scalar",):
+        return _obj(args[0].flat[0])
+    if name in ("vector",):
+        return _obj(args[0].reshape(-1))
+    if name == "integer":
+        return _map(lambda x: int(x) if _is_number(x) else ca.floor(x), args[0])
+    raise _Unsupported(f"built-in function {name}()")
+
+
+@dataclasses.dataclass
+class Variable:
+    """One variable of the flat DAE, its role and its CasADi symbols (numpy object arrays)."""
+    index: int
+    name: str
+    role: str
+    causality: str
+    shape: tuple
+    is_integer: bool
+    attributes: dict
+    value: np.ndarray  # symbols of the variable
+    derivative: np.ndarray | None = None  # symbols of der(x) for states
+
+    def scalar_names(self) -> list[str]:
+        if not self.shape:
+            return [self.name]
+        return [f"{self.name}[{','.join(str(i + 1) for i in idx)}]" for idx in np.ndindex(self.shape)]
+
+
+@dataclasses.dataclass
+class Residual:
+    """A scalar residual equation and where it comes from."""
+    expr: ca.SX
+    where: str
+
+
+class _Frame:
+    """The slots (outputs, then locals) and parameters of one symbolic function call."""
+
+    def __init__(self, function: int, params: list[np.ndarray], n_slots: int):
+        self.function = function
+        self.params = params
+        self.slots: list[np.ndarray | None] = [None] * n_slots
+        self.cache: dict[int, Any] = {}
+
+
+class FlatDae:
+    """The symbolic residual form of one rumoca flat DAE."""
+
+    def __init__(self, dae: dict, model: str = "model"):
+        self.model = model
+        self.schema = dae.get("schema_version")
+        self._sources = {h: (name, text) for h, name, text in dae.get("source_map", {}).get("files", [])}
+        st = dae["storage"]
+        self._st = st
+        ex = st["expressions"]
+        self._nodes = ex["nodes"]
+        self._operands: dict[int, list[int]] = {}
+        self._subscripts: dict[int, list[dict]] = {}
+        o = s = 0
+        for i, node in enumerate(self._nodes):
+            (kind, body), = node.items()
+            if kind in _OPERAND_NODES:
+                n = body["operand_count"]
+                self._operands[i] = ex["operands"][o:o + n]
+                o += n
+            elif kind == "index":
+                n = body["subscript_count"]
+                self._subscripts[i] = ex["subscripts"][s:s + n]
+                s += n
+        self._provenance = ex.get("provenance")
+        self._functions = st["functions"]
+        self._domains = st["domains"]
+        self._check_unsupported_sections()
+        self.time = ca.SX.sym("time")
+        self.variables: list[Variable] = []
+        for i, v in enumerate(st["variables"]):
+            vt = st["value_types"][v["value_type"]]
+            shape = tuple(vt["dimensions"])
+            names = Variable(i, v["name"], v["role"], v["attributes"].get("causality", "local"), shape,
+                             vt["scalar"] in ("integer", "boolean"), v["attributes"], _obj(0.0)).scalar_names()
+            syms = np.empty(len(names), dtype=object)
+            for k, nm in enumerate(names):
+                syms[k] = ca.SX.sym(nm)
+            var = Variable(i, v["name"], v["role"], v["attributes"].get("causality", "local"), shape,
+                           vt["scalar"] in ("integer", "boolean"), v["attributes"], syms.reshape(shape))
+            if var.role == "state":
+                der = np.empty(len(names), dtype=object)
+                for k, nm in enumerate(names):
+                    der[k] = ca.SX.sym(f"der({nm})")
+                var.derivative = der.reshape(shape)
+            elif var.role not in ("algebraic", "output", "parameter"):
+                raise NonholonomicError(
+                    f"rumoca backend: variable {var.name} has role '{var.role}', which the translator does not support")
+            self.variables.append(var)
+        self._global_cache: dict[Any, Any] = {}
+
+    # ----------------------------------------------------------------- source locations
+    def where(self, provenance: dict | None) -> str:
+        """``file:line`` of a provenance record, or the model name when unknown."""
+        try:
+            span = provenance["span"]
+            name, text = self._sources[span["source"]]
+            line = text.encode()[:span["start"]].count(b"\n") + 1
+            return f"{name}:{line}"
+        except (KeyError, TypeError):
+            return self.model
+
+    def _node_where(self, node: int) -> str:
+        if isinstance(self._provenance, list) and node < len(self._provenance):
+            return self.where(self._provenance[node])
+        return self.model
+
+    def _check_unsupported_sections(self):
+        for key in ("discrete_real_equations", "relations", "roots", "structured_roots", "time_events",
+                    "event_actions", "clocks", "delays", "model_event_transactions"):
+            if self._st.get(key):
+                raise NonholonomicError(
+                    f"rumoca backend: the model uses events or discrete-time constructs ({key}), "
+                    "which the translator does not support")
+
+    # ----------------------------------------------------------------- expressions
+    def evaluate(self, node: int, binders: dict | None = None, frame: _Frame | None = None) -> np.ndarray:
+        """Evaluate an expression node to a numpy object array of SX scalars / numbers."""
+        try:
+            return self._eval(node, binders or {}, frame)
+        except _Unsupported as e:
+            raise NonholonomicError(f"rumoca backend: unsupported {e} at {self._node_where(node)}") from None
+
+    def _eval(self, node: int, binders: dict, frame: _Frame | None) -> np.ndarray:
+        cache = frame.cache if frame is not None else (self._global_cache if not binders else None)
+        if cache is not None and node in cache:
+            return cache[node]
+        value = self._eval_uncached(node, binders, frame)
+        if cache is not None:
+            cache[node] = value
+        return value
+
+    def _eval_uncached(self, node: int, binders: dict, frame: _Frame | None) -> np.ndarray:
+        (kind, body), = self._nodes[node].items()
+        ev = lambda n: self._eval(n, binders, frame)
+        if kind == "literal":
+            (lk, lv), = body.items()
+            if lk in ("integer", "real"):
+                return _obj(lv)
+            if lk == "boolean":
+                return _obj(bool(lv))
+            raise _Unsupported(f"literal of type {lk}")
+        if kind == "coordinate":
+            (ck, cv), = body.items() if isinstance(body, dict) else ((body, None),)
+            if ck in ("state", "algebraic", "parameter"):
+                return self.variables[cv].value
+            if ck == "derivative":
+                return self.variables[cv].derivative
+            if ck in ("t", "time"):
+                return _obj(self.time)
+            if ck == "function_parameter":
+                if frame is None or frame.function != cv["function"]:
+                    raise _Unsupported("function parameter outside its function")
+                return frame.params[cv["ordinal"]]
+            if ck == "binder":
+                key = (cv["domain"], cv["ordinal"])
+                if key not in binders:
+                    raise _Unsupported("loop index outside its loop")
+                return _obj(binders[key])
+            raise _Unsupported(f"reference to a {ck}")
+        if kind == "function_value":
+            if frame is None or frame.function != body["function"]:
+                raise _Unsupported("function local outside its function")
+            value = frame.slots[body["value"]]
+            if value is None:
+                raise _Unsupported("read of a function variable before it is assigned")
+            return value
+        if kind == "binary":
+            op = body["operator"]
+            a, b = ev(body["lhs"]), ev(body["rhs"])
+            if op == "multiply":
+                return _product(a, b)
+            if op in ("divide", "power") and b.ndim != 0:
+                raise _Unsupported(f"'{op}' with an array right operand")
+            if op not in _ELEMENTWISE_BINARY:
+                raise _Unsupported(f"operator '{op}'")
+            return _map(_ELEMENTWISE_BINARY[op], a, b)
+        if kind == "unary":
+            op, a = body["operator"], ev(body["operand"])
+            if op == "negate":
+                return _map(lambda x: -x, a)
+            if op == "plus":
+                return a
+            if op == "not":
+                return _map(lambda x: (not x) if _is_number(x) else ca.logic_not(x), a)
+            raise _Unsupported(f"unary operator '{op}'")
+        if kind == "index":
+            base = ev(body["base"])
+            index = []
+            for sub in self._subscripts[node]:
+                k = sub["kind"]
+                if k == "whole":
+                    index.append(slice(None))
+                elif isinstance(k, dict) and "index" in k:
+                    index.append(_const_int(ev(k["index"]), "array subscript") - 1)
+                else:
+                    raise _Unsupported(f"array subscript of kind {k}")
+            return _obj(base[tuple(index)])
+        if kind == "array":
+            items = [ev(n) for n in self._operands[node]]
+            out = np.empty((len(items),) + (items[0].shape if items else ()), dtype=object)
+            for k, item in enumerate(items):
+                out[k] = item
+            return out
+        if kind == "builtin":
+            return _builtin(body["builtin"], [ev(n) for n in self._operands[node]])
+        if kind == "conditional":  # operands: cond1, value1, cond2, value2, ..., else
+            ops = self._operands[node]
+            out = ev(ops[-1])
+            for c, v in reversed(list(zip(ops[:-1:2], ops[1:-1:2]))):
+                out = _map(_if_else, ev(c), ev(v), out)
+            return out
+        if kind == "call":
+            # the outputs of one call are separate nodes that share the owner node's operands
+            owner = body["owner"]
+            store = frame.cache if frame is not None else self._global_cache
+            key = ("call", owner, tuple(sorted(binders.items())))
+            if key not in store:
+                store[key] = self._call(body["function"], [ev(n) for n in self._operands[owner]])
+            return store[key][body["output"]]
+        raise _Unsupported(f"expression of kind '{kind}'")
+
+    def _call(self, function: int, args: list[np.ndarray]) -> list[np.ndarray]:
+        f = self._functions[function]
+        if f.get("external"):
+            raise _Unsupported(f"external function {f['name']}")
+        n_out = len(f["outputs"])
+        frame = _Frame(function, args, n_out + len(f["locals"]))
+        for statement in f["statements"]:
+            (kind, body), = statement.items()
+            if kind == "assignment":
+                assignments = [body]
+            elif kind == "assignment_group":
+                assignments = body["assignments"]
+            else:
+                raise _Unsupported(f"statement '{kind}' in function {f['name']}")
+            values = [self._eval(a["rhs"], {}, frame) for a in assignments]
+            for a, value in zip(assignments, values):
+                frame.slots[a["target"]] = value
+        outputs = frame.slots[:n_out]
+        if any(o is None for o in outputs):
+            raise _Unsupported(f"function {f['name']} that leaves an output unassigned")
+        return outputs
+
+    # ----------------------------------------------------------------- equations
+    def residuals(self, operations: list[dict]) -> list[Residual]:
+        """Scalar residuals of a list of equation operations (continuous or initial)."""
+        out: list[Residual] = []
+        for op in operations:
+            (kind, body), = op.items()
+            where = self.where(body.get("provenance"))
+            try:
+                if kind == "residual":
+                    values = [self._eval(body["residual"], {}, None)]
+                elif kind == "structured":
+                    values = self._structured(body)
+                else:
+                    raise _Unsupported(f"equation of kind '{kind}'")
+            except _Unsupported as e:
+                raise NonholonomicError(f"rumoca backend: unsupported {e} at {where}") from None
+            for value in values:
+                for x in value.flat:
+                    out.append(Residual(ca.SX(x), where))
+        return out
+
+    def _structured(self, body: dict) -> list[np.ndarray]:
+        domain = self._domains[body["domain"]]
+        if domain.get("parent") is not None:
+            raise _Unsupported("nested equation domain")
+        binders = domain["domain"]["binders"]
+        view = body["scalar_view"]
+        if view == "RowMajorProjection":
+            loop = []
+        elif isinstance(view, dict) and "BinderPrefixProjection" in view:
+            loop = binders[:view["BinderPrefixProjection"]["binder_count"]]
+        elif view == "BinderSubstitution" or (isinstance(view, dict) and "BinderSubstitution" in view):
+            loop = binders
+        else:
+            raise _Unsupported(f"equation view {view}")
+        ranges = [range(b["lower"], b["upper"] + (1 if b["step"] > 0 else -1), b["step"]) for b in loop]
+        values = []
+        for combo in itertools.product(*ranges):
+            env = {(body["domain"], k): v for k, v in enumerate(combo)}
+            for b in body["bodies"]:
+                values.append(self._eval(b, env, None))
+        return values
+
+    def continuous_residuals(self) -> list[Residual]:
+        return self.residuals(self._st["continuous_equation_operations"])
+
+    def initial_residuals(self) -> list[Residual]:
+        return self.residuals(self._st["initialization_equation_operations"])
+
+    def attribute(self, var: Variable, name: str) -> np.ndarray | None:
+        """Evaluated attribute (binding, start, min, max, fixed, ...) of a variable, or None."""
+        node = var.attributes.get(name)
+        if node is None or isinstance(node, (list, bool)):
+            return None
+        return self.evaluate(node)
+
+    def function_name(self, index: int) -> str:
+        return self._functions[index]["name"]

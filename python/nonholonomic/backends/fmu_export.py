@@ -1,0 +1,221 @@
+"""Export an :class:`ExplicitOde` as an FMI 3.0 model-exchange FMU with CasADi, compiled with gcc.
+
+CasADi's ``DaeBuilder.export_fmu`` writes the C sources (model equations, their derivatives, the FMI
+wrapper) and ``modelDescription.xml``. Its wrapper keeps state start values as fixed numbers; the
+physical initial state of our models depends on parameters (a ball starts on its surface, rolling), so
+the wrapper's ``fmi3ExitInitializationMode`` is extended to evaluate the generated ``initial_state(p)``
+function with the parameters set by the importer. The sources are compiled against the FMI headers that
+fmpy ships and packed with the sources into the ``.fmu``.
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import platform
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+
+import casadi as ca
+
+from ..errors import NonholonomicError
+from .explicit_ode import ExplicitOde
+
+_EXIT_INIT = """FMI3_Export fmi3Status fmi3ExitInitializationMode(fmi3Instance instance) {
+  // Unused variables
+  (void)instance;  // unused
+  // Always successful return
+  return fmi3OK;
+}"""
+
+
+def fmi_headers() -> pathlib.Path:
+    import fmpy
+    path = pathlib.Path(fmpy.__file__).parent / "c-code"
+    if not (path / "fmi3Functions.h").is_file():
+        raise NonholonomicError(f"FMI 3 headers not found in {path} (reinstall fmpy)")
+    return path
+
+
+def fmi3_platform() -> str:
+    machine = {"amd64": "x86_64", "x86_64": "x86_64", "aarch64": "aarch64", "arm64": "aarch64"}.get(
+        platform.machine().lower(), platform.machine().lower())
+    system = {"linux": "linux", "darwin": "darwin", "win32": "windows"}.get(sys.platform, sys.platform)
+    return f"{machine}-{system}"
+
+
+def _initial_state_code(name: str, p_vr: list[int], x_vr: list[int]) -> str:
+    """C code that sets the states from the parameters at the end of initialisation."""
+    p_list = ", ".join(map(str, p_vr)) or "0"
+    x_list = ", ".join(map(str, x_vr)) or "0"
+    return f"""#include "{name}_init.h"
+
+/* Nonholonomic: initial state x0 = initial_state(p), evaluated when initialisation ends */
+static const fmi3ValueReference nh_p_vr[] = {{{p_list}}};
+static const fmi3ValueReference nh_x_vr[] = {{{x_list}}};
+
+static int nh_set_initial_state(casadi_fmi_memory* m) {{
+  casadi_int sz_arg, sz_res, sz_iw, sz_w;
+  const casadi_real** arg;
+  casadi_real** res;
+  casadi_int* iw;
+  casadi_real* w;
+  casadi_real p[{max(1, len(p_vr))}], x[{max(1, len(x_vr))}];
+  size_t i;
+  int flag;
+  {name}_initial_state_work(&sz_arg, &sz_res, &sz_iw, &sz_w);
+  arg = (const casadi_real**)malloc((sz_arg + 1) * sizeof(casadi_real*));
+  res = (casadi_real**)malloc((sz_res + 1) * sizeof(casadi_real*));
+  iw = (casadi_int*)malloc((sz_iw + 1) * sizeof(casadi_int));
+  w = (casadi_real*)malloc((sz_w + 1) * sizeof(casadi_real));
+  flag = !arg || !res || !iw || !w;
+  if (!flag) {{
+    for (i = 0; i < {len(p_vr)}; ++i) p[i] = m->v[var_offset[nh_p_vr[i]]];
+    arg[0] = p;
+    res[0] = x;
+    flag = {name}_initial_state(arg, res, iw, w, 0);
+  }}
+  if (!flag) {{
+    for (i = 0; i < {len(x_vr)}; ++i) m->v[var_offset[nh_x_vr[i]]] = x[i];
+    m->up_to_date = 0;
+  }}
+  free(arg); free(res); free(iw); free(w);
+  return flag;
+}}
+
+FMI3_Export fmi3Status fmi3ExitInitializationMode(fmi3Instance instance) {{
+  return nh_set_initial_state((casadi_fmi_memory*)instance) ? fmi3Error : fmi3OK;
+}}"""
+
+
+def export_fmu(ode: ExplicitOde, name: str, out_path: pathlib.Path, experiment: dict | None = None,
+               progress=None, keep_dir=None) -> pathlib.Path:
+    """Write ``out_path`` (an ``.fmu``) for the explicit model ``ode``; ``name`` is the model identifier.
+
+    ``experiment`` holds the FMI DefaultExperiment attributes (startTime, stopTime, tolerance, stepSize).
+    """
+    say = progress or (lambda msg: None)
+    if not name.isidentifier():
+        raise NonholonomicError(f"FMU model identifier {name!r} is not a C identifier")
+    work = pathlib.Path(tempfile.mkdtemp(prefix=f"nh_{name}_"))
+    cwd = os.getcwd()
+    try:
+        os.chdir(work)
+        dae = ca.DaeBuilder(name)
+        t = dae.add("time", "independent", "continuous", {})
+        P = [dae.add(p.name, "parameter", "tunable", _opts(p)) for p in ode.parameters]
+        X = [dae.add(s.name, "local", "continuous", _opts(s)) for s in ode.states]
+        xdot, y = ode.rhs(t, ca.vertcat(*X), ca.vertcat(*P) if P else ca.MX(0, 1))
+        for k, x in enumerate(X):
+            dae.eq(dae.der(x), xdot[k])
+        for k, out in enumerate(ode.outputs):
+            dae.eq(dae.add(out.name, "output", "continuous", _opts(out)), y[k])
+        say("C code generation")
+        files = dae.export_fmu({"no_warning": True})
+        init_src = f"{name}_init.c"
+        p_in = ode.initial_state.mx_in(0)
+        init_gen = ca.CodeGenerator(init_src, {"with_header": True})
+        init_gen.add(ca.Function(f"{name}_initial_state", [p_in], [ode.initial_state(p_in)]))
+        init_gen.generate()
+        wrapper = pathlib.Path(f"{name}_wrap.c")
+        text = wrapper.read_text()
+        if text.count(_EXIT_INIT) != 1:
+            raise NonholonomicError("CasADi's FMU wrapper changed: cannot hook the initial state (check casadi version)")
+        p_vr = [int(dae.value_reference(p.name)) for p in ode.parameters]
+        x_vr = [int(dae.value_reference(s.name)) for s in ode.states]
+        wrapper.write_text(text.replace(_EXIT_INIT, _initial_state_code(name, p_vr, x_vr)))
+        complete_model_description(pathlib.Path("modelDescription.xml"), x_vr, experiment)
+        sources = [f for f in files if f.endswith(".c")] + [init_src]
+        say(f"gcc ({sum(pathlib.Path(f).stat().st_size for f in sources) // 1024} KB of C)")
+        binary = pathlib.Path("binaries") / fmi3_platform() / f"{name}.so"
+        binary.parent.mkdir(parents=True)
+        cmd = ["gcc", "-shared", "-fPIC", "-O2", "-I", str(fmi_headers()), "-I", ".", "-o", str(binary), *sources, "-lm"]
+        try:
+            result = subprocess.run(cmd, capture_output=True, text=True)
+        except FileNotFoundError:
+            raise NonholonomicError("gcc not found: the rumoca backend compiles FMUs with gcc") from None
+        if result.returncode != 0:
+            first = next((l for l in result.stderr.splitlines() if "error" in l), result.stderr.strip()[:200])
+            raise NonholonomicError(f"gcc failed to compile the FMU of {name}: {first}")
+        out_path = pathlib.Path(out_path)
+        out_path.parent.mkdir(parents=True, exist_ok=True)
+        partial = out_path.with_suffix(".fmu.part")
+        with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as z:
+            for local, archived in files.items():
+                z.write(local, archived)
+            z.write(init_src, f"sources/{init_src}")
+            z.write(f"{name}_init.h", f"sources/{name}_init.h")
+            z.write(binary, str(binary))
+        os.replace(partial, out_path)
+        if keep_dir is not None:
+            shutil.copytree(work, keep_dir, dirs_exist_ok=True)
+        return out_path
+    finally:
+        os.chdir(cwd)
+        shutil.rmtree(work, ignore_errors=True)
+
+
+_BASE_UNITS = ("kg", "m", "s", "A", "K", "mol", "cd", "rad")
+_DERIVED_UNITS = {"N": {"kg": 1, "m": 1, "s": -2}, "J": {"kg": 1, "m": 2, "s": -2}, "W": {"kg": 1, "m": 2, "s": -3},
+                  "Pa": {"kg": 1, "m": -1, "s": -2}, "Hz": {"s": -1}, "g": {"kg": 1}}
+
+
+def base_unit_exponents(unit: str) -> dict[str, int]:
+    """Exponents of the SI base units of a Modelica unit string such as ``kg.m2``, ``m/s2`` or ``N.m``."""
+    exps: dict[str, int] = {}
+    for sign, part in zip((1, -1), (unit.split("/", 1) + [""])[:2]):
+        for token in filter(None, part.split(".")):
+            m = re.fullmatch(r"([A-Za-z]+)(-?\d*)", token)
+            if token == "1":
+                continue
+            if not m or (m.group(1) not in _BASE_UNITS and m.group(1) not in _DERIVED_UNITS):
+                raise NonholonomicError(f"unit {unit!r}: cannot express {token!r} in SI base units")
+            power = sign * int(m.group(2) or 1)
+            for base, e in _DERIVED_UNITS.get(m.group(1), {m.group(1): 1}).items():
+                exps[base] = exps.get(base, 0) + e * power
+    return {b: e for b, e in exps.items() if e}
+
+
+def complete_model_description(path: pathlib.Path, state_vrs: list[int], experiment: dict | None) -> None:
+    """Complete CasADi's modelDescription.xml: unit definitions, default experiment, initial unknowns."""
+    text = path.read_text()
+    units = sorted(set(re.findall(r' unit="([^"]+)"', text)))
+    rows = []
+    for unit in units:
+        exps = base_unit_exponents(unit)
+        attrs = " ".join(f'{b}="{e}"' for b, e in exps.items())
+        rows.append(f'        <Unit name="{unit}">' + (f"<BaseUnit {attrs}/>" if attrs else "") + "</Unit>")
+    insert = ("    <UnitDefinitions>\n" + "\n".join(rows) + "\n    </UnitDefinitions>\n") if rows else ""
+    if experiment:
+        attrs = " ".join(f'{k}="{v}"' for k, v in experiment.items())
+        insert += f"    <DefaultExperiment {attrs}/>\n"
+    anchor = "    <ModelVariables>"
+    if text.count(anchor) != 1 or text.count("    </ModelStructure>") != 1:
+        raise NonholonomicError("unexpected modelDescription.xml from CasADi (check the casadi version)")
+    text = text.replace(anchor, insert + anchor)
+    # CasADi's helper variables "__assign__x__" are not legal structured names unless quoted
+    text = re.sub(r'name="(__assign__[^"]*__)"', lambda m: f"name=\"'{m.group(1)}'\"", text)
+    # The states are computed at initialisation (from the parameters), so they are initial unknowns too;
+    # dependencies are left out (= all knowns), since CasADi lists states where parameters are meant.
+    vrs = {int(v) for v in re.findall(r'<InitialUnknown [^>]*valueReference="(\d+)"', text)} | set(state_vrs)
+    text = re.sub(r"\s*<InitialUnknown [^>]*/>", "", text)
+    rows = "".join(f'\n        <InitialUnknown valueReference="{vr}"/>' for vr in sorted(vrs))
+    text = text.replace("\n    </ModelStructure>", rows + "\n    </ModelStructure>")
+    path.write_text(text)
+
+
+def _opts(v) -> dict:
+    opts = {"start": float(v.start)}
+    if v.description:
+        opts["description"] = v.description
+    if v.unit:
+        opts["unit"] = v.unit
+    if v.min is not None:
+        opts["min"] = float(v.min)
+    if v.max is not None:
+        opts["max"] = float(v.max)
+    return opts
