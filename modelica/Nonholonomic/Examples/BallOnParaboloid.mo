@@ -7,7 +7,7 @@ model BallOnParaboloid "The paper's experiment: a homogeneous ball rolling on a 
   parameter Units.DimensionlessRatio y2_0 = 3 "Initial dimensionless dq2/dtau";
   parameter Units.DimensionlessRatio y3_0 = 0.1 "Initial dimensionless Lambda/sqrt(g R)";
   output Units.DimensionlessRatio tau = time*sqrt(g/R) "Dimensionless time";
-  annotation(experiment(StartTime = 0, StopTime = 5.0485, Tolerance = 1e-8, Interval = 0.005),
+  annotation(experiment(StartTime = 0, StopTime = 5.0485, Tolerance = 1e-10, Interval = 0.005),
     Documentation(info = "<html>
 <p>The numerical experiment of Kosenko, Kuleshov, Shishkov (2024): <code>lambda = R/a = 1/2</code>,
 homogeneous ball, <code>q1(0) = 1, q2(0) = 0</code>, dimensionless <code>y1(0) = 2, y2(0) = 3,

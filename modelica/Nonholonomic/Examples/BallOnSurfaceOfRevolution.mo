@@ -36,7 +36,7 @@ equation
   connect(ball.k, contact.kB);
   connect(contact.wA, ground.w[1]);
   connect(contact.wB, ball.w[1]);
-  annotation(experiment(StartTime = 0, StopTime = 5, Tolerance = 1e-8, Interval = 0.01),
+  annotation(experiment(StartTime = 0, StopTime = 5, Tolerance = 1e-10, Interval = 0.01),
     Documentation(info = "<html>
 <p>A heavy homogeneous ball (<code>n^2 = J/(J + m R^2) = 2/7</code>) rolls without slipping on a surface of
 revolution (Kosenko, Kuleshov, Shishkov 2024). The surface traced by the centre is one of the built-in

@@ -1,0 +1,19 @@
+"""Nonholonomic: rigid bodies with rolling and other nonholonomic contacts.
+
+A Modelica library (``modelica/Nonholonomic``), FMU export with OpenModelica or rumoca + CasADi, and this
+Python package to simulate the FMUs, verify them against reference models from the literature, and plot.
+
+    import nonholonomic as nh
+    nh.build(["BallOnParaboloid"])                    # fmus/BallOnParaboloid.fmu
+    df = nh.simulate("BallOnParaboloid", {"y2_0": 2.5}, stop_time=3)
+    results = nh.verify()                             # results/verification.html
+"""
+
+from .build import build
+from .errors import NonholonomicError
+from .models import get_model, list_models
+from .simulate import simulate
+from .verify import verify
+
+__all__ = ["build", "simulate", "verify", "list_models", "get_model", "NonholonomicError"]
+__version__ = "0.1.0"

@@ -1,0 +1,27 @@
+"""Build the FMUs of the example models into ``fmus/``."""
+
+from __future__ import annotations
+
+import pathlib
+import time
+
+from .backends import build_fmu, resolve_backend
+from .models import FMU_DIR, LIBRARY, ExampleModel, get_model, list_models
+
+
+def build(models=None, backend: str = "auto", out_dir: pathlib.Path | None = None,
+          library_dir: pathlib.Path = LIBRARY, progress=None) -> list[pathlib.Path]:
+    """Export the named example models (all by default) as FMUs; returns the FMU paths."""
+    backend = resolve_backend(backend)
+    examples: list[ExampleModel] = [get_model(m) for m in models] if models else list_models()
+    out_dir = pathlib.Path(out_dir) if out_dir is not None else FMU_DIR
+    paths = []
+    for k, example in enumerate(examples, 1):
+        say = (lambda msg, k=k, e=example: progress(f"[{k}/{len(examples)}] {e.name}: {msg}")) if progress else None
+        start = time.perf_counter()
+        path = build_fmu(backend, example.modelica_class, library_dir, out_dir / f"{example.name}.fmu",
+                         experiment=example.experiment, progress=say)
+        if progress:
+            progress(f"[{k}/{len(examples)}] {example.name}: wrote {path} ({backend}, {time.perf_counter() - start:.1f} s)")
+        paths.append(path)
+    return paths

@@ -1,0 +1,130 @@
+"""Command line: ``nonholonomic list | build | simulate | verify | bench``."""
+
+from __future__ import annotations
+
+import argparse
+import pathlib
+import sys
+
+from .errors import NonholonomicError
+
+
+def _progress(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+def _cmd_list(args) -> int:
+    from .models import list_models
+    from .verify import all_cases
+    print("Models (fmus/<name>.fmu):")
+    for m in list_models():
+        built = "built" if m.fmu.is_file() else "not built"
+        print(f"  {m.name:<28} {m.description} [{built}]")
+    print("Verification cases:")
+    for name, case in all_cases().items():
+        print(f"  {name:<28} {case.model}")
+    return 0
+
+
+def _cmd_build(args) -> int:
+    from .build import build
+    build(args.models or None, backend=args.backend, out_dir=args.out, progress=_progress)
+    return 0
+
+
+def _parse_sets(items) -> dict:
+    values = {}
+    for item in items or []:
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            raise NonholonomicError(f"--set expects name=value, got {item!r}")
+        values[name.strip()] = value.strip()
+    return values
+
+
+def _cmd_simulate(args) -> int:
+    from .simulate import SimulationFailed, simulate
+    out = pathlib.Path(args.out)
+    if out.suffix not in (".csv", ".parquet"):
+        raise NonholonomicError(f"--out must end in .csv or .parquet, got {out}")
+    try:
+        frame = simulate(args.model, _parse_sets(args.set), stop_time=args.stop_time,
+                         output_interval=args.output_interval, tolerance=args.tolerance,
+                         outputs=args.output or None)
+    except SimulationFailed as e:
+        if e.partial is not None and len(e.partial):
+            _write(e.partial, out)
+            _progress(f"kept the {len(e.partial)} rows computed before the failure in {out}")
+        raise
+    _write(frame, out)
+    _progress(f"wrote {len(frame)} rows x {len(frame.columns)} columns to {out}")
+    return 0
+
+
+def _write(frame, out: pathlib.Path) -> None:
+    out.parent.mkdir(parents=True, exist_ok=True)
+    if out.suffix == ".parquet":
+        frame.to_parquet(out, index=False)
+    else:
+        frame.to_csv(out, index=False)
+
+
+def _cmd_verify(args) -> int:
+    from .verify import format_table, verify
+    results = verify(args.cases or None, out_dir=args.out, progress=lambda name: _progress(f"verifying {name}"))
+    print(format_table(results))
+    failed = [r.case.name for r in results if not r.passed]
+    print(f"{len(results) - len(failed)} passed, {len(failed)} failed; report: {pathlib.Path(args.out) / 'verification.html'}")
+    return 1 if failed else 0
+
+
+def _cmd_bench(args) -> int:
+    from .bench import bench
+    bench(args.models or None, out_dir=args.out, progress=_progress)
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="nonholonomic", description="Rolling-body dynamics: Modelica library, FMUs, "
+                                "verification against reference models.")
+    sub = p.add_subparsers(dest="command", required=True)
+    sub.add_parser("list", help="list the example models and verification cases").set_defaults(run=_cmd_list)
+    b = sub.add_parser("build", help="export example models as FMUs into fmus/")
+    b.add_argument("models", nargs="*", help="example models (default: all)")
+    b.add_argument("--backend", default="auto", help="auto (OpenModelica if omc is installed), openmodelica or rumoca")
+    b.add_argument("--out", default=None, help="output folder (default: fmus/)")
+    b.set_defaults(run=_cmd_build)
+    s = sub.add_parser("simulate", help="simulate a model's FMU and write its outputs")
+    s.add_argument("model", help="example model name or .fmu file")
+    s.add_argument("--set", action="append", metavar="NAME=VALUE", help="set a parameter (repeatable)")
+    s.add_argument("--stop-time", type=float, default=None)
+    s.add_argument("--output-interval", type=float, default=None)
+    s.add_argument("--tolerance", type=float, default=None, help="relative tolerance of the integrator")
+    s.add_argument("--output", action="append", help="variable to record (repeatable; default: all outputs)")
+    s.add_argument("--out", required=True, help="result file, .csv or .parquet")
+    s.set_defaults(run=_cmd_simulate)
+    v = sub.add_parser("verify", help="run verification cases against reference models")
+    v.add_argument("cases", nargs="*", help="cases (default: all)")
+    v.add_argument("--out", default="results", help="results folder (default: results/)")
+    v.set_defaults(run=_cmd_verify)
+    be = sub.add_parser("bench", help="benchmark FMU build and run against rumoca and the reference")
+    be.add_argument("models", nargs="*", help="example models (default: all with a reference)")
+    be.add_argument("--out", default="results", help="results folder (default: results/)")
+    be.set_defaults(run=_cmd_bench)
+    return p
+
+
+def main(argv=None) -> int:
+    args = parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except NonholonomicError as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("error: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

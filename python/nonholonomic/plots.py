@@ -1,0 +1,113 @@
+"""Plots of verification runs: FMU and reference overlaid, with error panels."""
+
+from __future__ import annotations
+
+import pathlib
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+
+FMU_STYLE = dict(color="tab:blue", lw=1.6, label="FMU")
+REF_STYLE = dict(color="tab:orange", lw=1.2, ls="--", label="reference")
+
+
+def _save(fig, path: pathlib.Path) -> pathlib.Path:
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path
+
+
+def overlay_with_error(x, fmu_y, ref_y, xlabel, ylabel, title, path, x_ref=None) -> pathlib.Path:
+    """A curve from the FMU over the reference, and below it the difference."""
+    fig, (top, bottom) = plt.subplots(2, 1, figsize=(7.5, 5.5), sharex=x_ref is None,
+                                      gridspec_kw={"height_ratios": [3, 1.2]})
+    top.plot(x, fmu_y, **FMU_STYLE)
+    top.plot(x if x_ref is None else x_ref, ref_y, **REF_STYLE)
+    top.set_ylabel(ylabel)
+    top.set_title(title)
+    top.legend(loc="best")
+    top.grid(alpha=0.3)
+    bottom.plot(x, np.asarray(fmu_y) - np.asarray(ref_y), color="tab:red", lw=1)
+    bottom.set_xlabel(xlabel)
+    bottom.set_ylabel("FMU - ref.")
+    bottom.grid(alpha=0.3)
+    return _save(fig, path)
+
+
+def phase_plane_with_error(q, dq, q_ref, dq_ref, tau, labels, title, path) -> pathlib.Path:
+    """The phase curve of FMU and reference, and the distance between them against time."""
+    fig, (top, bottom) = plt.subplots(2, 1, figsize=(7.5, 6.5), gridspec_kw={"height_ratios": [3, 1.2]})
+    top.plot(q, dq, **FMU_STYLE)
+    top.plot(q_ref, dq_ref, **REF_STYLE)
+    top.set_xlabel(labels[0])
+    top.set_ylabel(labels[1])
+    top.set_title(title)
+    top.legend(loc="best")
+    top.grid(alpha=0.3)
+    bottom.plot(tau, np.hypot(np.asarray(q) - q_ref, np.asarray(dq) - dq_ref), color="tab:red", lw=1)
+    bottom.set_xlabel(labels[2])
+    bottom.set_ylabel("distance")
+    bottom.grid(alpha=0.3)
+    return _save(fig, path)
+
+
+def signals_with_errors(time, fmu, ref, signals, title, path) -> pathlib.Path:
+    """Each signal of FMU and reference over time (left) and their difference (right)."""
+    fig, axes = plt.subplots(len(signals), 2, figsize=(11, 2.1 * len(signals)), sharex=True)
+    for (left, right), s in zip(np.atleast_2d(axes), signals):
+        left.plot(time, fmu[s], **FMU_STYLE)
+        left.plot(time, ref[s], **REF_STYLE)
+        left.set_ylabel(s)
+        left.grid(alpha=0.3)
+        right.plot(time, fmu[s].to_numpy() - ref[s].to_numpy(), color="tab:red", lw=1)
+        right.set_ylabel(f"{s}: FMU - ref.")
+        right.grid(alpha=0.3)
+    np.atleast_2d(axes)[0, 0].legend(loc="best")
+    np.atleast_2d(axes)[0, 0].set_title(title)
+    np.atleast_2d(axes)[-1, 0].set_xlabel("t [s]")
+    np.atleast_2d(axes)[-1, 1].set_xlabel("t [s]")
+    return _save(fig, path)
+
+
+def drift(time, energy, residuals: dict, title, path) -> pathlib.Path:
+    """Relative energy drift and the constraint residuals of an FMU run, log scale."""
+    fig, ax = plt.subplots(figsize=(7.5, 4))
+    energy = np.asarray(energy)
+    floor = 1e-18  # below double precision of any of these quantities; keeps log(0) off the plot
+    ax.semilogy(time, np.maximum(np.abs(energy - energy[0]) / abs(energy[0]), floor), label="|E - E0| / |E0|")
+    for name, values in residuals.items():
+        ax.semilogy(time, np.maximum(np.abs(values), floor), label=f"|{name}|")
+    ax.set_xlabel("t [s]")
+    ax.set_title(title)
+    ax.legend(loc="best")
+    ax.grid(alpha=0.3, which="both")
+    return _save(fig, path)
+
+
+def path_on_surface_3d(meridian, s_range, fmu_xyz, ref_xyz, title, path) -> pathlib.Path:
+    """The centre's path on the centre surface of revolution (wireframe), FMU and reference."""
+    fig = plt.figure(figsize=(7, 6))
+    ax = fig.add_subplot(projection="3d")
+    s = np.linspace(*s_range, 30)
+    phi = np.linspace(0, 2 * np.pi, 48)
+    S, PHI = np.meshgrid(s, phi)
+    rho, zeta = meridian.rho(S), meridian.zeta(S)
+    X, Y = rho * np.cos(PHI), rho * np.sin(PHI)
+    ax.plot_wireframe(X, Y, zeta, color="0.75", lw=0.4)
+    # true horizontal proportions; a shallow surface is stretched vertically so the path stays readable
+    height = max(np.ptp(zeta), 0.35 * np.ptp(X))
+    ax.set_box_aspect((np.ptp(X), np.ptp(Y), height))
+    if height > np.ptp(zeta):
+        title += " (vertical scale exaggerated)"
+    ax.plot(*fmu_xyz, **FMU_STYLE)
+    ax.plot(*ref_xyz, **REF_STYLE)
+    ax.set_xlabel("x [m]")
+    ax.set_ylabel("y [m]")
+    ax.set_zlabel("z [m]")
+    ax.set_title(title)
+    ax.legend(loc="upper left")
+    return _save(fig, path)

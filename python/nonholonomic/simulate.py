@@ -1,0 +1,139 @@
+"""Run an FMU with fmpy: parameters checked against the model description, results as a DataFrame."""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import math
+import pathlib
+
+import numpy as np
+import pandas as pd
+
+from .errors import NonholonomicError
+from .models import get_model
+
+
+class SimulationFailed(NonholonomicError):
+    """A simulation that stopped early; ``partial`` holds what was computed before the failure."""
+
+    def __init__(self, message: str, partial: pd.DataFrame | None):
+        super().__init__(message)
+        self.partial = partial
+
+
+def fmu_path(model: str | pathlib.Path) -> pathlib.Path:
+    """The FMU of an example model (``fmus/<name>.fmu``) or an explicit ``.fmu`` path."""
+    path = pathlib.Path(model)
+    if path.suffix == ".fmu":
+        if not path.is_file():
+            raise NonholonomicError(f"FMU not found: {path}")
+        return path
+    example = get_model(str(model))
+    if not example.fmu.is_file():
+        raise NonholonomicError(f"no FMU for {example.name} yet: run `nonholonomic build {example.name}`")
+    return example.fmu
+
+
+@functools.lru_cache(maxsize=32)
+def _description(path: str, mtime: float):
+    from fmpy import read_model_description
+    return read_model_description(path)
+
+
+def model_description(fmu: pathlib.Path):
+    return _description(str(fmu), fmu.stat().st_mtime)
+
+
+def _number(name: str, value) -> float:
+    if isinstance(value, bool):
+        raise NonholonomicError(f"parameter {name}: {value!r} is not a number")
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise NonholonomicError(f"parameter {name}: {value!r} is not a number") from None
+    if not math.isfinite(number):
+        raise NonholonomicError(f"parameter {name}: {value!r} is not a finite number")
+    return number
+
+
+def check_parameters(fmu: pathlib.Path, parameters: dict) -> dict[str, float]:
+    """Numeric values of ``parameters``, each checked to be a parameter of the FMU within its bounds."""
+    variables = {v.name: v for v in model_description(fmu).modelVariables}
+    tunable = [n for n, v in variables.items() if v.causality == "parameter"]
+    checked = {}
+    for name, value in parameters.items():
+        var = variables.get(name)
+        if var is None or var.causality != "parameter":
+            hint = difflib.get_close_matches(name, tunable, n=3)
+            kind = "is not a parameter" if var is not None else "unknown parameter"
+            raise NonholonomicError(f"{kind} '{name}' of {fmu.stem}"
+                                    + (f" (did you mean: {', '.join(hint)}?)" if hint else ""))
+        number = _number(name, value)
+        what = f" ({var.description})" if var.description else ""
+        if var.min is not None and number < float(var.min):
+            raise NonholonomicError(f"parameter {name} = {number:g} is below its minimum {float(var.min):g}{what}")
+        if var.max is not None and number > float(var.max):
+            raise NonholonomicError(f"parameter {name} = {number:g} is above its maximum {float(var.max):g}{what}")
+        checked[name] = number
+    return checked
+
+
+def simulate(model: str | pathlib.Path, parameters: dict | None = None, stop_time: float | None = None,
+             output_interval: float | None = None, tolerance: float | None = None,
+             outputs: list[str] | None = None, progress=None) -> pd.DataFrame:
+    """Simulate an example model's FMU (or an FMU file) and return its outputs over time.
+
+    ``parameters`` maps FMU parameter names to values; the stop time, output interval and relative
+    tolerance default to the model's experiment annotation. Columns: ``time`` and the outputs (all FMU
+    outputs unless ``outputs`` names some variables).
+    """
+    import fmpy
+
+    fmu = fmu_path(model)
+    values = check_parameters(fmu, parameters or {})
+    md = model_description(fmu)
+    exp = md.defaultExperiment
+    stop_time = _positive("stop time", stop_time, getattr(exp, "stopTime", None) if exp else None, 1.0)
+    output_interval = _positive("output interval", output_interval,
+                                getattr(exp, "stepSize", None) if exp else None, stop_time / 500)
+    tolerance = _positive("tolerance", tolerance, getattr(exp, "tolerance", None) if exp else None, 1e-6)
+    names = {v.name for v in md.modelVariables}
+    if outputs is None:
+        outputs = [v.name for v in md.modelVariables if v.causality == "output"]
+    for name in outputs:
+        if name not in names:
+            raise NonholonomicError(f"unknown variable '{name}' of {fmu.stem}")
+    recorder = {}
+
+    def step_finished(time, rec):
+        recorder["rec"] = rec
+        if progress:
+            progress(time, stop_time)
+        return True
+
+    try:
+        result = fmpy.simulate_fmu(str(fmu), start_time=0.0, stop_time=stop_time, output_interval=output_interval,
+                                   relative_tolerance=tolerance, start_values=values, output=outputs,
+                                   solver="CVode", step_finished=step_finished)
+    except Exception as e:  # fmpy raises plain exceptions from the solver or the FMU
+        partial = None
+        rec = recorder.get("rec")
+        if rec is not None and getattr(rec, "rows", None):
+            partial = pd.DataFrame(rec.result()).rename(columns=str)
+        message = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+        raise SimulationFailed(f"simulation of {fmu.stem} failed: {message}", partial) from None
+    frame = pd.DataFrame({name: np.asarray(result[name]) for name in result.dtype.names})
+    return frame
+
+
+def _positive(what: str, value, default, fallback) -> float:
+    value = default if value is None else value
+    value = fallback if value is None else value
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise NonholonomicError(f"{what}: {value!r} is not a number") from None
+    if not number > 0 or not math.isfinite(number):
+        raise NonholonomicError(f"{what} must be a positive number, got {value!r}")
+    return number
