@@ -13,7 +13,9 @@ def build(models=None, backend: str = "auto", out_dir: pathlib.Path | None = Non
           library_dir: pathlib.Path = LIBRARY, progress=None) -> list[pathlib.Path]:
     """Export the named example models (all by default) as FMUs; returns the FMU paths."""
     backend = resolve_backend(backend)
-    examples: list[ExampleModel] = [get_model(m) for m in models] if models else list_models()
+    library_dir = pathlib.Path(library_dir)
+    examples: list[ExampleModel] = ([get_model(m, library_dir) for m in models] if models
+                                    else list_models(library_dir))
     out_dir = pathlib.Path(out_dir) if out_dir is not None else FMU_DIR
     paths = []
     for k, example in enumerate(examples, 1):

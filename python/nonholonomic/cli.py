@@ -28,7 +28,9 @@ def _cmd_list(args) -> int:
 
 def _cmd_build(args) -> int:
     from .build import build
-    build(args.models or None, backend=args.backend, out_dir=args.out, progress=_progress)
+    from .models import LIBRARY
+    build(args.models or None, backend=args.backend, out_dir=args.out,
+          library_dir=pathlib.Path(args.library) if args.library else LIBRARY, progress=_progress)
     return 0
 
 
@@ -84,15 +86,23 @@ def _cmd_bench(args) -> int:
     return 0
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse with a one-line error (no usage dump) and exit code 2."""
+
+    def error(self, message):
+        self.exit(2, f"error: {message} (see: {self.prog} --help)\n")
+
+
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="nonholonomic", description="Rolling-body dynamics: Modelica library, FMUs, "
+    p = _Parser(prog="nonholonomic", description="Rolling-body dynamics: Modelica library, FMUs, "
                                 "verification against reference models.")
-    sub = p.add_subparsers(dest="command", required=True)
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     sub.add_parser("list", help="list the example models and verification cases").set_defaults(run=_cmd_list)
     b = sub.add_parser("build", help="export example models as FMUs into fmus/")
     b.add_argument("models", nargs="*", help="example models (default: all)")
     b.add_argument("--backend", default="auto", help="auto (OpenModelica if omc is installed), openmodelica or rumoca")
     b.add_argument("--out", default=None, help="output folder (default: fmus/)")
+    b.add_argument("--library", default=None, help="folder of the Nonholonomic Modelica library (default: the project's)")
     b.set_defaults(run=_cmd_build)
     s = sub.add_parser("simulate", help="simulate a model's FMU and write its outputs")
     s.add_argument("model", help="example model name or .fmu file")

@@ -30,8 +30,8 @@ class ExampleModel:
         return FMU_DIR / f"{self.name}.fmu"
 
 
-def _read_example(name: str) -> ExampleModel:
-    source = LIBRARY / "Examples" / f"{name}.mo"
+def _read_example(name: str, library: pathlib.Path) -> ExampleModel:
+    source = library / "Examples" / f"{name}.mo"
     text = source.read_text()
     m = re.search(rf'model\s+{name}\s+"([^"]*)"', text)
     experiment = {}
@@ -42,16 +42,19 @@ def _read_example(name: str) -> ExampleModel:
     return ExampleModel(name, f"Nonholonomic.Examples.{name}", m.group(1) if m else "", source, experiment)
 
 
-def list_models() -> list[ExampleModel]:
+def list_models(library: pathlib.Path = LIBRARY) -> list[ExampleModel]:
     """All example models of the library, in the library's order."""
-    order = (LIBRARY / "Examples" / "package.order").read_text().split()
-    return [_read_example(name) for name in order]
+    order_file = pathlib.Path(library) / "Examples" / "package.order"
+    if not order_file.is_file():
+        raise NonholonomicError(f"no Nonholonomic library at {library} ({order_file} missing)")
+    return [_read_example(name, pathlib.Path(library)) for name in order_file.read_text().split()]
 
 
-def get_model(name: str) -> ExampleModel:
+def get_model(name: str, library: pathlib.Path = LIBRARY) -> ExampleModel:
     """An example model by short name (``BallOnParaboloid``) or full Modelica class name."""
-    for model in list_models():
+    models = list_models(library)
+    for model in models:
         if name in (model.name, model.modelica_class):
             return model
-    known = ", ".join(m.name for m in list_models())
+    known = ", ".join(m.name for m in models)
     raise NonholonomicError(f"unknown model '{name}' (known: {known})")

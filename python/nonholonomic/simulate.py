@@ -57,9 +57,24 @@ def _number(name: str, value) -> float:
     return number
 
 
+@functools.lru_cache(maxsize=32)
+def _integer_parameters(path: str, mtime: float) -> frozenset:
+    """Names of Integer parameters: typed so in FMI 2 FMUs, listed in extra/ by the rumoca backend."""
+    import json
+    import zipfile
+    from .backends.fmu_export import INTEGER_PARAMETERS
+    names = {v.name for v in _description(path, mtime).modelVariables
+             if v.type in ("Integer", "Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16", "UInt32", "UInt64")}
+    with zipfile.ZipFile(path) as z:
+        if INTEGER_PARAMETERS in z.namelist():
+            names |= set(json.loads(z.read(INTEGER_PARAMETERS))["integer_parameters"])
+    return frozenset(names)
+
+
 def check_parameters(fmu: pathlib.Path, parameters: dict) -> dict[str, float]:
     """Numeric values of ``parameters``, each checked to be a parameter of the FMU within its bounds."""
     variables = {v.name: v for v in model_description(fmu).modelVariables}
+    integers = _integer_parameters(str(fmu), fmu.stat().st_mtime)
     tunable = [n for n, v in variables.items() if v.causality == "parameter"]
     checked = {}
     for name, value in parameters.items():
@@ -71,6 +86,8 @@ def check_parameters(fmu: pathlib.Path, parameters: dict) -> dict[str, float]:
                                     + (f" (did you mean: {', '.join(hint)}?)" if hint else ""))
         number = _number(name, value)
         what = f" ({var.description})" if var.description else ""
+        if name in integers and not number.is_integer():
+            raise NonholonomicError(f"parameter {name} must be an integer, got {value!r}{what}")
         if var.min is not None and number < float(var.min):
             raise NonholonomicError(f"parameter {name} = {number:g} is below its minimum {float(var.min):g}{what}")
         if var.max is not None and number > float(var.max):

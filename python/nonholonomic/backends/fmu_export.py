@@ -10,6 +10,7 @@ fmpy ships and packed with the sources into the ``.fmu``.
 
 from __future__ import annotations
 
+import json
 import os
 import pathlib
 import platform
@@ -24,6 +25,8 @@ import casadi as ca
 
 from ..errors import NonholonomicError
 from .explicit_ode import ExplicitOde
+
+INTEGER_PARAMETERS = "extra/org.nonholonomic/parameters.json"
 
 _EXIT_INIT = """FMI3_Export fmi3Status fmi3ExitInitializationMode(fmi3Instance instance) {
   // Unused variables
@@ -150,6 +153,10 @@ def export_fmu(ode: ExplicitOde, name: str, out_path: pathlib.Path, experiment: 
             z.write(init_src, f"sources/{init_src}")
             z.write(f"{name}_init.h", f"sources/{name}_init.h")
             z.write(binary, str(binary))
+            # FMI 3 Int32 is not implemented by CasADi's wrapper: Integer parameters travel as Float64,
+            # and this list lets importers reject non-integer values for them
+            integers = [p.name for p in ode.parameters if p.is_integer]
+            z.writestr(INTEGER_PARAMETERS, json.dumps({"integer_parameters": integers}, indent=1))
         os.replace(partial, out_path)
         if keep_dir is not None:
             shutil.copytree(work, keep_dir, dirs_exist_ok=True)

@@ -5,6 +5,7 @@ ODE with CasADi and exports it as an FMI 3.0 model-exchange FMU (see :mod:`.flat
 from __future__ import annotations
 
 import pathlib
+import re
 
 from ..errors import NonholonomicError
 from .explicit_ode import ExplicitOde, build_explicit_ode
@@ -12,20 +13,26 @@ from .flat_dae import FlatDae
 
 
 def _diagnostic_line(error: Exception) -> str:
-    diagnostics = getattr(error, "diagnostics", None) or []
-    for d in diagnostics:
-        if getattr(d, "level", "error") == "error":
-            where = f"{d.file}:{d.line}: " if getattr(d, "file", None) and getattr(d, "line", None) else ""
-            return f"{where}{d.message}".splitlines()[0]
+    """One line for a rumoca error: ``file:line:column: message`` of the first error where known."""
+    import rumoca
     text = str(error).strip()
+    failed_file = re.search(r"^- (.+?\.mo) \[", text, re.M)
+    if failed_file:  # rumoca names the file; its validator gives the position
+        for d in rumoca.validate(failed_file.group(1)):
+            where = re.search(r"\[(.+?\.mo):(\d+):(\d+)\]", d.message)
+            what = re.search(r"× (.+)", d.message)
+            if d.level == "error" and where and what:
+                return f"{where.group(1)}:{where.group(2)}:{where.group(3)}: {what.group(1).strip()}"
     return text.splitlines()[0] if text else type(error).__name__
 
 
 def flatten(model: str, library_dir: pathlib.Path) -> dict:
     """rumoca's flat DAE of the Modelica class ``model`` from the library in ``library_dir``."""
     import rumoca
+    if not (library_dir / "package.mo").is_file():
+        raise NonholonomicError(f"no Modelica library at {library_dir} (package.mo missing)")
     try:
-        session = rumoca.Session(roots=[str(library_dir.parent)])
+        session = rumoca.Session()
         compiled = session.load(str(library_dir / "package.mo"), model=model)
         return compiled.to_dict("dae")
     except rumoca.RumocaError as e:

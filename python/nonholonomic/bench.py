@@ -1,0 +1,95 @@
+"""Benchmark: FMU build and run time against rumoca's own simulation and the reference ODE.
+
+For each verification case of the chosen models, one run each of: building the FMU with the rumoca
+backend, simulating the FMU (fmpy, CVODE), simulating the same Modelica model with rumoca's own solver,
+and integrating the reference ODE (scipy DOP853), all at the case's relative tolerance, with the max
+error of q1 against the reference so the times compare like with like. Reported as ratios to the FMU
+run, in ``results/benchmark.csv`` and ``results/benchmark.md``. Wall times of one run on a shared
+machine: read the ratios as orders of magnitude.
+"""
+
+from __future__ import annotations
+
+import pathlib
+import tempfile
+import time
+
+import numpy as np
+import pandas as pd
+
+from .backends.rumoca import build_fmu as rumoca_build
+from .errors import NonholonomicError
+from .models import LIBRARY, get_model
+from .simulate import simulate
+from .verify import all_cases
+
+
+def _timed(f):
+    start = time.perf_counter()
+    value = f()
+    return value, time.perf_counter() - start
+
+
+def _rumoca_run(modelica_class: str, parameters: dict, stop_time: float, dt: float, rtol: float):
+    import rumoca
+    model = rumoca.Session().load(str(LIBRARY / "package.mo"), model=modelica_class)
+    config = rumoca.SimConfig(rtol=rtol, atol=rtol, dt=dt)
+    result, seconds = _timed(lambda: model.simulate(t=(0.0, stop_time), config=config,
+                                                    params={k: float(v) for k, v in parameters.items()}))
+    return result, seconds
+
+
+def bench(models=None, cases=None, out_dir: pathlib.Path | str = "results", progress=None) -> pd.DataFrame:
+    say = progress or (lambda msg: None)
+    out_dir = pathlib.Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    selected = [c for c in all_cases().values()
+                if (not models or c.model in models) and (not cases or c.name in cases)]
+    if not selected:
+        raise NonholonomicError(f"no verification case for {', '.join(models or cases)}")
+    rows, built = [], {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for case in selected:
+            example = get_model(case.model)
+            if case.model not in built:
+                say(f"bench {case.model}: build the FMU (rumoca backend)")
+                _, built[case.model] = _timed(lambda: rumoca_build(example.modelica_class, LIBRARY,
+                                                                   pathlib.Path(tmp) / f"{example.name}.fmu",
+                                                                   example.experiment))
+            fmu_file = pathlib.Path(tmp) / f"{example.name}.fmu"
+            say(f"bench {case.name}: FMU run, rumoca run, reference")
+            fmu, t_fmu = _timed(lambda: simulate(fmu_file, case.parameters, stop_time=case.stop_time,
+                                                 output_interval=case.output_interval, tolerance=case.fmu_tolerance))
+            grid = fmu["time"].to_numpy()
+            ref, t_ref = _timed(lambda: case.reference(grid))
+            try:
+                rum, t_rum = _rumoca_run(example.modelica_class, case.parameters, case.stop_time,
+                                         case.output_interval, case.fmu_tolerance)
+                rum_q1 = np.interp(grid, np.asarray(rum.time), np.asarray(rum["q1"]))
+                err_rum = float(np.max(np.abs(rum_q1 - ref["q1"].to_numpy())))
+            except Exception as e:  # report, don't hide: a failed rumoca run is a result too
+                say(f"bench {case.name}: rumoca's simulation failed: {str(e).splitlines()[0]}")
+                t_rum, err_rum = float("nan"), float("nan")
+            rows.append({
+                "case": case.name, "model": case.model, "simulated [s]": case.stop_time,
+                "rtol": case.fmu_tolerance,
+                "build FMU [s]": built[case.model], "FMU run [s]": t_fmu,
+                "rumoca run [s]": t_rum, "reference run [s]": t_ref,
+                "build / FMU run": built[case.model] / t_fmu, "rumoca / FMU run": t_rum / t_fmu,
+                "reference / FMU run": t_ref / t_fmu, "FMU run / simulated time": t_fmu / case.stop_time,
+                "q1 err FMU": float(np.max(np.abs(fmu["q1"].to_numpy() - ref["q1"].to_numpy()))),
+                "q1 err rumoca": err_rum,
+            })
+    table = pd.DataFrame(rows)
+    table.to_csv(out_dir / "benchmark.csv", index=False)
+    (out_dir / "benchmark.md").write_text("# Benchmark (one run each)\n\n" + _markdown(table) + "\n")
+    print(_markdown(table))
+    return table
+
+
+def _markdown(table: pd.DataFrame) -> str:
+    cols = list(table.columns)
+    fmt = lambda v: f"{v:.3g}" if isinstance(v, float) else str(v)
+    lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
+    lines += ["| " + " | ".join(fmt(v) for v in row) + " |" for row in table.itertuples(index=False)]
+    return "\n".join(lines)
