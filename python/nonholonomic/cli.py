@@ -56,7 +56,7 @@ def _cmd_simulate(args) -> int:
     except SimulationFailed as e:
         if e.partial is not None and len(e.partial):
             _write(e.partial, out)
-            _progress(f"kept the {len(e.partial)} rows computed before the failure in {out}")
+            raise NonholonomicError(f"{e} (the {len(e.partial)} rows computed before are in {out})") from None
         raise
     _write(frame, out)
     _progress(f"wrote {len(frame)} rows x {len(frame.columns)} columns to {out}")

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import functools
 import math
+import os
 import pathlib
+import re
+import sys
 
 import numpy as np
 import pandas as pd
@@ -130,18 +134,48 @@ def simulate(model: str | pathlib.Path, parameters: dict | None = None, stop_tim
         return True
 
     try:
-        result = fmpy.simulate_fmu(str(fmu), start_time=0.0, stop_time=stop_time, output_interval=output_interval,
-                                   relative_tolerance=tolerance, start_values=values, output=outputs,
-                                   solver="CVode", step_finished=step_finished)
+        with _native_output_silenced():
+            result = fmpy.simulate_fmu(str(fmu), start_time=0.0, stop_time=stop_time,
+                                       output_interval=output_interval, relative_tolerance=tolerance,
+                                       start_values=values, output=outputs, solver="CVode",
+                                       step_finished=step_finished)
     except Exception as e:  # fmpy raises plain exceptions from the solver or the FMU
         partial = None
         rec = recorder.get("rec")
         if rec is not None and getattr(rec, "rows", None):
             partial = pd.DataFrame(rec.result()).rename(columns=str)
-        message = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
-        raise SimulationFailed(f"simulation of {fmu.stem} failed: {message}", partial) from None
+        raise SimulationFailed(f"simulation of {fmu.stem} failed: {_solver_message(e)}", partial) from None
     frame = pd.DataFrame({name: np.asarray(result[name]) for name in result.dtype.names})
     return frame
+
+
+def _solver_message(error: Exception) -> str:
+    text = " ".join(str(error).split())
+    at = re.search(r"At t = ([-+0-9.eE]+)", text)
+    if "CVode" in text and at:
+        code = re.search(r"code (-?\d+)", text)
+        return (f"the integrator (CVODE{', error ' + code.group(1) if code else ''}) could not continue at "
+                f"t = {float(at.group(1)):.6g} s; the motion may have left the model's valid range "
+                "(e.g. a ball past the rim of its surface) or a parameter is non-physical")
+    return text or type(error).__name__
+
+
+@contextlib.contextmanager
+def _native_output_silenced():
+    """Keep C libraries (SUNDIALS inside fmpy) from printing on the terminal during a run."""
+    saved = []
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        with open(os.devnull, "w") as devnull:
+            for fd in (1, 2):
+                saved.append((fd, os.dup(fd)))
+                os.dup2(devnull.fileno(), fd)
+        yield
+    finally:
+        for fd, copy in saved:
+            os.dup2(copy, fd)
+            os.close(copy)
 
 
 def _positive(what: str, value, default, fallback) -> float:

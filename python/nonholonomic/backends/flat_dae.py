@@ -58,6 +58,23 @@ def _const_int(x, what: str) -> int:
     raise _Unsupported(f"{what} that is not a constant integer")
 
 
+def _first_provenance(data):
+    """The first provenance record found in nested rumoca data."""
+    if isinstance(data, dict):
+        if "provenance" in data:
+            return data["provenance"]
+        items = data.values()
+    elif isinstance(data, list):
+        items = data
+    else:
+        return None
+    for item in items:
+        found = _first_provenance(item)
+        if found is not None:
+            return found
+    return None
+
+
 class _Unsupported(Exception):
     """A construct the translator does not support (message completed with a source location)."""
 
@@ -309,13 +326,22 @@ class FlatDae:
             return self.where(self._provenance[node])
         return self.model
 
+    _UNSUPPORTED_SECTIONS = {
+        "delays": "delay()", "clocks": "clocked (synchronous) construct",
+        "discrete_real_equations": "when-equation or discrete variable",
+        "time_events": "time event (sample() or a condition on time)",
+        "relations": "event-generating relation (a condition on a time-varying variable)",
+        "roots": "event-generating relation (a condition on a time-varying variable)",
+        "structured_roots": "event-generating relation (a condition on a time-varying variable)",
+        "event_actions": "event action (reinit or when)", "model_event_transactions": "event action (reinit or when)",
+    }
+
     def _check_unsupported_sections(self):
-        for key in ("discrete_real_equations", "relations", "roots", "structured_roots", "time_events",
-                    "event_actions", "clocks", "delays", "model_event_transactions"):
-            if self._st.get(key):
-                raise NonholonomicError(
-                    f"rumoca backend: the model uses events or discrete-time constructs ({key}), "
-                    "which the translator does not support")
+        for key, construct in self._UNSUPPORTED_SECTIONS.items():
+            entries = self._st.get(key)
+            if entries:
+                raise NonholonomicError(f"rumoca backend: unsupported {construct} at "
+                                        f"{self.where(_first_provenance(entries))}")
 
     # ----------------------------------------------------------------- expressions
     def evaluate(self, node: int, binders: dict | None = None, frame: _Frame | None = None) -> np.ndarray:

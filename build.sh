@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Set up the project (virtual environment with pinned packages) and run a job:
+#   ./build.sh          build every example FMU into fmus/ and verify them against the reference models
+#                       (results/verification.html, CSV files and plots in results/)
+#   ./build.sh test     run the test suite (builds missing FMUs itself)
+#   ./build.sh bench    benchmark FMU build and runs (results/benchmark.md)
+set -euo pipefail
+cd "$(dirname "$0")"
+PYTHON=${PYTHON:-python3}
+if [ ! -x .venv/bin/python ]; then
+  echo "creating .venv" >&2
+  "$PYTHON" -m venv .venv
+fi
+echo "installing the nonholonomic package and its pinned dependencies" >&2
+.venv/bin/python -m pip install --quiet --disable-pip-version-check -e . 2>&1 | grep -v -i "warning" >&2 || true
+.venv/bin/python -c "import nonholonomic, casadi, rumoca, fmpy" || { echo "error: installation failed" >&2; exit 1; }
+case "${1:-all}" in
+  all)
+    .venv/bin/nonholonomic build
+    .venv/bin/nonholonomic verify --out results
+    ;;
+  test)
+    .venv/bin/python -m pytest -q
+    ;;
+  bench)
+    .venv/bin/nonholonomic bench --out results
+    ;;
+  *)
+    echo "error: unknown job '$1' (all, test or bench)" >&2
+    exit 2
+    ;;
+esac
