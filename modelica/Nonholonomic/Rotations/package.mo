@@ -56,6 +56,44 @@ package Rotations "Quaternions and rotation matrices"
             T[1, 3]*v_0[1] + T[2, 3]*v_0[2] + T[3, 3]*v_0[3]};
   end resolveInBody;
 
+  function fromEulerZXZ "Unit quaternion of the z-x-z Euler angles: precession psi, nutation theta, spin phi"
+    extends Nonholonomic.Icons.Function;
+    input Units.Angle psi "Precession: rotation about the world z axis";
+    input Units.Angle theta "Nutation: rotation about the line of nodes (angle between body z and world z)";
+    input Units.Angle phi "Spin: rotation about the body z axis";
+    output Units.Quaternion Q[4] "Unit quaternion, scalar part first";
+  algorithm
+    Q := product(product(fromAxisAngle({0.0, 0.0, 1.0}, psi), fromAxisAngle({1.0, 0.0, 0.0}, theta)),
+                 fromAxisAngle({0.0, 0.0, 1.0}, phi));
+  end fromEulerZXZ;
+
+  function angularVelocityZXZ "World-frame angular velocity from z-x-z Euler angles and their rates"
+    extends Nonholonomic.Icons.Function;
+    input Units.Angle psi "Precession";
+    input Units.Angle theta "Nutation";
+    input Units.AngularVelocity dpsi "d psi/dt";
+    input Units.AngularVelocity dtheta "d theta/dt";
+    input Units.AngularVelocity dphi "d phi/dt";
+    output Units.AngularVelocity w_0[3] "Angular velocity, world frame";
+  algorithm
+    // w = dpsi e_z + dtheta (line of nodes) + dphi (body z axis)
+    w_0 := {0.0, 0.0, dpsi} + dtheta*{cos(psi), sin(psi), 0.0}
+      + dphi*{sin(psi)*sin(theta), -cos(psi)*sin(theta), cos(theta)};
+  end angularVelocityZXZ;
+
+  function perpendicular "A unit vector perpendicular to a unit vector"
+    extends Nonholonomic.Icons.Function;
+    input Real n[3] "Unit vector";
+    output Real e[3] "Unit vector perpendicular to n";
+  protected
+    Real h[3] "Helper direction, not parallel to n";
+    Real c[3] "n x h";
+  algorithm
+    h := if abs(n[1]) < 0.9 then {1.0, 0.0, 0.0} else {0.0, 1.0, 0.0};
+    c := {n[2]*h[3] - n[3]*h[2], n[3]*h[1] - n[1]*h[3], n[1]*h[2] - n[2]*h[1]};
+    e := c/sqrt(c[1]^2 + c[2]^2 + c[3]^2);
+  end perpendicular;
+
   annotation(Documentation(info = "<html>
 <p>Unit quaternions <code>Q = {cos(a/2), n sin(a/2)}</code> (scalar part first) describe the attitude of a
 body; <code>rotationMatrix(Q)</code> resolves body-frame vectors in the world frame. The attitude kinematics

@@ -1,0 +1,46 @@
+within Nonholonomic.Examples;
+model RollingDisk "Thin homogeneous disk rolling without slipping on a horizontal plane"
+  parameter Units.Length R(min = 1e-6) = 0.1 "Disk radius";
+  parameter Units.Mass m(min = 1e-9) = 1 "Disk mass";
+  parameter Units.Acceleration g(min = 0) = 9.81 "Gravity acceleration";
+  parameter Units.Angle theta_0(min = 0.05, max = 3.0916) = 1.4 "Initial angle between the disk's axis and the vertical (pi/2: upright; 0 or pi: flat)";
+  parameter Units.Angle psi_0 = 0 "Initial precession angle (heading of the line of nodes)";
+  parameter Units.Angle phi_0 = 0 "Initial spin angle";
+  parameter Units.AngularVelocity dtheta_0 = 0 "Initial d theta/dt";
+  parameter Units.AngularVelocity dpsi_0 = 1 "Initial d psi/dt";
+  parameter Units.AngularVelocity dphi_0 = 15 "Initial d phi/dt";
+  parameter Units.Position x_0 = 0 "Initial x of the contact point";
+  parameter Units.Position y_0 = 0 "Initial y of the contact point";
+  final parameter Units.Inertia A = m*R^2/4 "Moment of inertia about a diameter";
+  final parameter Units.Inertia C = m*R^2/2 "Moment of inertia about the symmetry axis";
+  final parameter Real d_start[3] = {sin(psi_0)*cos(theta_0), -cos(psi_0)*cos(theta_0), -sin(theta_0)} "Initial unit vector from the centre to the contact point";
+  final parameter Units.AngularVelocity w_start[3] = Rotations.angularVelocityZXZ(psi_0, theta_0, dpsi_0, dtheta_0, dphi_0) "Initial angular velocity, world frame";
+  Bodies.Ground ground(nW = 1) annotation(Placement(transformation(extent = {{-80, -10}, {-60, 10}})));
+  Bodies.RigidBody disk(nW = 1, m = m, I_b = {A, A, C}, g_0 = {0, 0, -g},
+    r_0_start = {x_0, y_0, 0} - R*d_start, v_0_start = -R*cross(w_start, d_start),
+    Q_start = Rotations.fromEulerZXZ(psi_0, theta_0, phi_0), w_0_start = w_start)
+    annotation(Placement(transformation(extent = {{60, -10}, {80, 10}})));
+  Contacts.DiskOnPlane contact(R = R, n_b = {0, 0, 1}) annotation(Placement(transformation(extent = {{-10, -10}, {10, 10}})));
+  output Units.Position r_0[3] = disk.r_0 "Centre of the disk";
+  output Units.Quaternion Q[4] = disk.Q "Attitude of the disk (body z = symmetry axis)";
+  output Units.Velocity v_0[3] = disk.v_0 "Velocity of the centre";
+  output Units.AngularVelocity w_0[3] = disk.k.w_0 "Angular velocity, world frame";
+  output Units.Position p_0[3] = contact.p_0 "Contact point";
+  output Units.Energy energy = disk.energy "Total energy";
+  output Units.Force N = contact.N "Normal reaction";
+  output Units.Length gap = contact.gap "Drift of the holonomic constraint";
+  output Units.Velocity slip = contact.slip "Drift of the rolling constraint";
+equation
+  connect(ground.k, contact.kA);
+  connect(disk.k, contact.kB);
+  connect(contact.wA, ground.w[1]);
+  connect(contact.wB, disk.w[1]);
+  annotation(experiment(StartTime = 0, StopTime = 10, Tolerance = 1e-10, Interval = 0.01),
+    Documentation(info = "<html>
+<p>A thin homogeneous disk (<code>A = m R^2/4</code>, <code>C = m R^2/2</code>) rolls without slipping on a
+horizontal plane: the first building block of Kosenko (2022), verified against the classical equations of
+the rolling disk. The initial attitude is given by z-x-z Euler angles: precession <code>psi</code>,
+nutation <code>theta</code> (angle between the disk's axis and the vertical, <code>pi/2</code> upright),
+spin <code>phi</code>; the initial velocity of the centre follows from rolling without slipping.</p>
+</html>"));
+end RollingDisk;

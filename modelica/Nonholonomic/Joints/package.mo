@@ -1,0 +1,65 @@
+within Nonholonomic;
+package Joints "Joints between two bodies"
+  extends Nonholonomic.Icons.Package;
+
+  partial model PartialRevolute "Common kinematics of revolute joints: a point of A and a point of B, and an axis of each"
+    extends Interfaces.PartialConstraint;
+    parameter Units.Position p_a[3] = {0, 0, 0} "Joint point in body A, relative to A's centre of mass, frame of A";
+    parameter Units.Position p_b[3] = {0, 0, 0} "Joint point in body B, relative to B's centre of mass, frame of B";
+    parameter Real n_a[3] = {0, 0, 1} "Unit joint axis, frame of A";
+    parameter Real n_b[3] = {0, 0, 1} "Unit joint axis, frame of B";
+    parameter Units.Frequency alpha = 20 "Baumgarte damping rate of the constraint velocity drift";
+    parameter Units.Frequency beta = 20 "Baumgarte stiffness of the constraint position drift";
+    Units.AngularVelocity w_rel "Angular velocity of B relative to A about the axis";
+    Units.Position delta_0[3] "Position of B's joint point relative to A's, world frame (0 for a rigid joint)";
+  protected
+    final parameter Real e1_a[3] = Rotations.perpendicular(n_a) "Unit vector perpendicular to the axis, frame of A";
+    final parameter Real e2_a[3] = cross(n_a, e1_a) "Unit vector perpendicular to the axis and to e1_a, frame of A";
+    Real u_0[3] "Axis of A, world frame";
+    Real e1_0[3] "e1_a, world frame";
+    Real e2_0[3] "e2_a, world frame";
+    Real de1_0[3](each unit = "1/s") "de1_0/dt";
+    Real de2_0[3](each unit = "1/s") "de2_0/dt";
+    Real dde1_0[3](each unit = "1/s2") "d2e1_0/dt2";
+    Real dde2_0[3](each unit = "1/s2") "d2e2_0/dt2";
+    Real ub_0[3] "Axis of B, world frame";
+    Real dub_0[3](each unit = "1/s") "dub_0/dt";
+    Real ddub_0[3](each unit = "1/s2") "d2ub_0/dt2";
+    Units.Position rhoA_0[3] "Joint point of A relative to A's centre of mass, world frame";
+    Units.Position rhoB_0[3] "Joint point of B relative to B's centre of mass, world frame";
+    Units.Velocity ddelta_0[3] "d delta_0/dt";
+    Units.Acceleration dddelta_0[3] "d2 delta_0/dt2";
+  equation
+    u_0 = kA.T*n_a;
+    e1_0 = kA.T*e1_a;
+    e2_0 = kA.T*e2_a;
+    de1_0 = cross(kA.w_0, e1_0);
+    de2_0 = cross(kA.w_0, e2_0);
+    dde1_0 = cross(kA.z_0, e1_0) + cross(kA.w_0, de1_0);
+    dde2_0 = cross(kA.z_0, e2_0) + cross(kA.w_0, de2_0);
+    ub_0 = kB.T*n_b;
+    dub_0 = cross(kB.w_0, ub_0);
+    ddub_0 = cross(kB.z_0, ub_0) + cross(kB.w_0, dub_0);
+    rhoA_0 = kA.T*p_a;
+    rhoB_0 = kB.T*p_b;
+    delta_0 = kB.r_0 + rhoB_0 - kA.r_0 - rhoA_0;
+    ddelta_0 = kB.v_0 + cross(kB.w_0, rhoB_0) - kA.v_0 - cross(kA.w_0, rhoA_0);
+    dddelta_0 = kB.a_0 + cross(kB.z_0, rhoB_0) + cross(kB.w_0, cross(kB.w_0, rhoB_0))
+      - kA.a_0 - cross(kA.z_0, rhoA_0) - cross(kA.w_0, cross(kA.w_0, rhoA_0));
+    // the axes stay parallel: e1.ub = e2.ub = 0, at acceleration level
+    dde1_0*ub_0 + 2*(de1_0*dub_0) + e1_0*ddub_0 + 2*alpha*(de1_0*ub_0 + e1_0*dub_0) + beta^2*(e1_0*ub_0) = 0;
+    dde2_0*ub_0 + 2*(de2_0*dub_0) + e2_0*ddub_0 + 2*alpha*(de2_0*ub_0 + e2_0*dub_0) + beta^2*(e2_0*ub_0) = 0;
+    p_0 = kB.r_0 + rhoB_0;
+    w_rel = (kB.w_0 - kA.w_0)*u_0;
+    annotation(Documentation(info = "<html><p>Kinematics shared by the revolute joints: the relative position
+<code>delta_0</code> of the joint points and its derivatives, and the two relations at acceleration level
+that keep the axes parallel. The reaction torque has no component about the axis; the reaction acts at
+B's joint point.</p></html>"));
+  end PartialRevolute;
+
+  annotation(Documentation(info = "<html><p>Joints between two bodies, stated at acceleration level with
+Baumgarte stabilisation. A rigid joint between bodies that are also tied together through other
+constraints can make the reactions statically indeterminate (a wheelset: two wheels rolling on the plane
+and a rigid axle); <a href=\"modelica://Nonholonomic.Joints.CompliantRevolute\">CompliantRevolute</a>
+removes that indeterminacy with a spring-damper along the axis (Kosenko 2022).</p></html>"));
+end Joints;
