@@ -21,7 +21,7 @@ from .backends.rumoca import build_fmu as rumoca_build
 from .errors import NonholonomicError
 from .models import LIBRARY, get_model
 from .simulate import simulate
-from .verify import all_cases
+from .verify import TrajectoryCase, all_cases
 
 
 def _timed(f):
@@ -43,8 +43,8 @@ def bench(models=None, cases=None, out_dir: pathlib.Path | str = "results", prog
     say = progress or (lambda msg: None)
     out_dir = pathlib.Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    selected = [c for c in all_cases().values()
-                if (not models or c.model in models) and (not cases or c.name in cases)]
+    selected = [c for c in all_cases().values() if isinstance(c, TrajectoryCase)
+                and (not models or c.model in models) and (not cases or c.name in cases)]
     if not selected:
         raise NonholonomicError(f"no verification case for {', '.join(models or cases)}")
     rows, built = [], {}
@@ -60,13 +60,17 @@ def bench(models=None, cases=None, out_dir: pathlib.Path | str = "results", prog
             say(f"bench {case.name}: FMU run, rumoca run, reference")
             fmu, t_fmu = _timed(lambda: simulate(fmu_file, case.parameters, stop_time=case.stop_time,
                                                  output_interval=case.output_interval, tolerance=case.fmu_tolerance))
+            observed_fmu = case.observe(fmu) if case.observe else fmu
             grid = fmu["time"].to_numpy()
             ref, t_ref = _timed(lambda: case.reference(grid))
+            first = case.signals[0]  # an output of the model that the reference also gives
             try:
                 rum, t_rum = _rumoca_run(example.modelica_class, case.parameters, case.stop_time,
                                          case.output_interval, case.fmu_tolerance)
-                rum_q1 = np.interp(grid, np.asarray(rum.time), np.asarray(rum["q1"]))
-                err_rum = float(np.max(np.abs(rum_q1 - ref["q1"].to_numpy())))
+                rum_frame = pd.DataFrame({"time": grid, **{n: np.interp(grid, np.asarray(rum.time), np.asarray(rum[n]))
+                                                           for n in fmu.columns if n != "time" and n in rum}})
+                observed = case.observe(rum_frame) if case.observe else rum_frame
+                err_rum = float(np.max(np.abs(observed[first].to_numpy() - ref[first].to_numpy())))
             except Exception as e:  # report, don't hide: a failed rumoca run is a result too
                 say(f"bench {case.name}: rumoca's simulation failed: {str(e).splitlines()[0]}")
                 t_rum, err_rum = float("nan"), float("nan")
@@ -77,8 +81,9 @@ def bench(models=None, cases=None, out_dir: pathlib.Path | str = "results", prog
                 "rumoca run [s]": t_rum, "reference run [s]": t_ref,
                 "build / FMU run": built[case.model] / t_fmu, "rumoca / FMU run": t_rum / t_fmu,
                 "reference / FMU run": t_ref / t_fmu, "FMU run / simulated time": t_fmu / case.stop_time,
-                "q1 err FMU": float(np.max(np.abs(fmu["q1"].to_numpy() - ref["q1"].to_numpy()))),
-                "q1 err rumoca": err_rum,
+                "compared signal": first,
+                "max error FMU": float(np.max(np.abs(observed_fmu[first].to_numpy() - ref[first].to_numpy()))),
+                "max error rumoca": err_rum,
             })
     table = pd.DataFrame(rows)
     table.to_csv(out_dir / "benchmark.csv", index=False)

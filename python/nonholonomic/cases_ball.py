@@ -25,7 +25,7 @@ import pandas as pd
 from .plots import drift, overlay_with_error, path_on_surface_3d, phase_plane_with_error, signals_with_errors
 from .references.ball_on_surface import PAPER_LAMBDA, PAPER_Y0, BallOnSurfaceOfRevolution, ParaboloidDimensionless
 from .references.meridians import meridian_from_code
-from .verify import Case
+from .verify import TrajectoryCase
 
 SIGNALS = ("q1", "q2", "v1", "v2", "Lambda", "N")
 N2_HOMOGENEOUS = 2.0 / 7.0  # J/(J + M R^2) of a homogeneous ball
@@ -34,6 +34,13 @@ MASS = 1.0
 RADIUS = 0.1
 TOLERANCES = dict(tolerance=1e-5, energy_tolerance=1e-7, residual_tolerances={"gap": 1e-8, "slip": 1e-6},
                   fmu_tolerance=1e-12)
+
+
+def _unwrap_azimuth(raw: pd.DataFrame) -> pd.DataFrame:
+    """The FMU's q2 comes from atan2, in (-pi, pi]; the reference integrates it: compare it unwrapped."""
+    out = raw.copy()
+    out["q2"] = np.unwrap(raw["q2"].to_numpy())
+    return out
 
 
 def _reference(model: BallOnSurfaceOfRevolution, y0, mass: float):
@@ -51,7 +58,7 @@ def _centre_xyz(meridian, q1, q2):
 
 
 def _plots(meridian, tau_scale: float | None = None):
-    def make(case: Case, fmu: pd.DataFrame, ref: pd.DataFrame, out):
+    def make(case: TrajectoryCase, fmu: pd.DataFrame, ref: pd.DataFrame, out):
         t = fmu["time"].to_numpy()
         files = [signals_with_errors(t, fmu, ref, case.signals, f"{case.name}: FMU vs reference", out / "signals.png"),
                  drift(t, fmu["energy"], {"gap [m]": fmu["gap"], "slip [m/s]": fmu["slip"]},
@@ -74,7 +81,7 @@ def _plots(meridian, tau_scale: float | None = None):
     return make
 
 
-def paper_case() -> Case:
+def paper_case() -> TrajectoryCase:
     """The paper's experiment on the paraboloid (consistent form (22); see the digest on (23))."""
     dimensionless = ParaboloidDimensionless(PAPER_LAMBDA, N2_HOMOGENEOUS, variant="consistent")
     model = dimensionless.to_dimensional(RADIUS, G)
@@ -82,25 +89,26 @@ def paper_case() -> Case:
     q1, q2, y1, y2, y3 = PAPER_Y0
     y0 = (q1, q2, y1 * rate, y2 * rate, y3 * speed)
     tau_end = 50.0  # the paper does not state its span; 50 covers three periods of q1 (16.56 each)
-    return Case("paraboloid_paper", "BallOnParaboloid",
-                "Paper experiment: lambda = R/a = 1/2, n^2 = 2/7, q1(0) = 1, q2(0) = 0, y = (2, 3, 0.1), "
-                "tau in [0, 50]; FMU with its default parameters (the paper's), reference (19) with a = 2R.",
-                {}, tau_end / rate, 0.01 / rate, _reference(model, y0, MASS), SIGNALS, angles=("q2",),
-                plots=_plots(model.meridian, tau_scale=rate), **TOLERANCES)
+    return TrajectoryCase(
+        "paraboloid_paper", "BallOnParaboloid",
+        "Paper experiment: lambda = R/a = 1/2, n^2 = 2/7, q1(0) = 1, q2(0) = 0, y = (2, 3, 0.1), tau in [0, 50]; "
+        "FMU with its default parameters (the paper's), reference (19) with a = 2R.",
+        parameters={}, stop_time=tau_end / rate, output_interval=0.01 / rate, reference=_reference(model, y0, MASS),
+        observe=_unwrap_azimuth, signals=SIGNALS, plots=_plots(model.meridian, tau_scale=rate), **TOLERANCES)
 
 
 def surface_case(name: str, description: str, surface: int, a: float, b: float, q1_0: float, v1_0: float,
-                 v2_0: float, lambda_0: float, stop_time: float) -> Case:
+                 v2_0: float, lambda_0: float, stop_time: float) -> TrajectoryCase:
     meridian = meridian_from_code(surface, a, b)
     model = BallOnSurfaceOfRevolution(meridian, N2_HOMOGENEOUS, G)
     params = dict(surface=surface, a=a, b=b, R=RADIUS, m=MASS, g=G, q1_0=q1_0, q2_0=0.0, v1_0=v1_0, v2_0=v2_0,
                   Lambda_0=lambda_0)
-    return Case(name, "BallOnSurfaceOfRevolution", description, params, stop_time, 0.005,
-                _reference(model, (q1_0, 0.0, v1_0, v2_0, lambda_0), MASS), SIGNALS, angles=("q2",),
-                plots=_plots(meridian), **TOLERANCES)
+    return TrajectoryCase(name, "BallOnSurfaceOfRevolution", description, parameters=params, stop_time=stop_time,
+                          output_interval=0.005, reference=_reference(model, (q1_0, 0.0, v1_0, v2_0, lambda_0), MASS),
+                          observe=_unwrap_azimuth, signals=SIGNALS, plots=_plots(meridian), **TOLERANCES)
 
 
-def ball_cases() -> list[Case]:
+def ball_cases() -> list[TrajectoryCase]:
     return [
         paper_case(),
         surface_case("sphere_bowl", "Spherical bowl (centre sphere a = 0.5 m), q1(0) = 0.6, v2(0) = 3 rad/s, "
