@@ -111,3 +111,48 @@ def path_on_surface_3d(meridian, s_range, fmu_xyz, ref_xyz, title, path) -> path
     ax.set_title(title)
     ax.legend(loc="upper left")
     return _save(fig, path)
+
+
+def planar_paths(paths: dict, title, path, xlabel="x [m]", ylabel="y [m]") -> pathlib.Path:
+    """Paths in the horizontal plane: label -> (x, y, style dict)."""
+    fig, ax = plt.subplots(figsize=(6.5, 6))
+    for label, (x, y, style) in paths.items():
+        ax.plot(x, y, **{**style, "label": label})
+    ax.set_aspect("equal", adjustable="datalim")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    ax.legend(loc="best")
+    ax.grid(alpha=0.3)
+    return _save(fig, path)
+
+
+def integrals(time, values: dict, title, path) -> pathlib.Path:
+    """Relative drift |I(t) - I(0)| / |I(0)| of first integrals, log scale (label -> values)."""
+    fig, ax = plt.subplots(figsize=(7.5, 4))
+    floor = 1e-18  # below double precision; keeps log(0) off the plot
+    for label, v in values.items():
+        v = np.asarray(v, dtype=float)
+        scale = abs(v[0]) if abs(v[0]) > 0 else max(np.max(np.abs(v)), 1e-300)
+        ax.semilogy(time, np.maximum(np.abs(v - v[0]) / scale, floor), label=label)
+    ax.set_xlabel("t [s]")
+    ax.set_ylabel("relative drift")
+    ax.set_title(title)
+    ax.legend(loc="best")
+    ax.grid(alpha=0.3, which="both")
+    return _save(fig, path)
+
+
+def trend(x, y, xlabel, ylabel, title, path, fit_slope: float | None = None) -> pathlib.Path:
+    """A log-log trend (e.g. error against stiffness), with an optional reference slope."""
+    fig, ax = plt.subplots(figsize=(6.5, 4.5))
+    ax.loglog(x, y, "o-", color="tab:blue", label="measured")
+    if fit_slope is not None:
+        x = np.asarray(x, dtype=float)
+        ax.loglog(x, y[0] * (x / x[0]) ** fit_slope, "--", color="0.5", label=f"slope {fit_slope:g}")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    ax.legend(loc="best")
+    ax.grid(alpha=0.3, which="both")
+    return _save(fig, path)

@@ -75,11 +75,11 @@ def quaternion_to_matrix(q):
         -2)
 
 
-def matrix_to_quaternion(T):
-    """Unit quaternion (scalar first, q0 >= 0 for a single matrix) of rotation matrices (..., 3, 3).
+def matrix_to_quaternion(T, continuous: bool = True):
+    """Unit quaternion (scalar first) of rotation matrices (..., 3, 3), Shepperd's method.
 
-    Shepperd's method (largest diagonal pivot). For a series (leading axis k) the sign is made
-    continuous along the series instead.
+    Sign: q0 >= 0 for a single matrix, or for every matrix if not `continuous`; for a series
+    (shape (k, 3, 3)) with `continuous`, q0 >= 0 for the first one and then sign-continuous.
     """
     T = np.asarray(T, dtype=float)
     flat = T.reshape(-1, 3, 3)
@@ -101,7 +101,7 @@ def matrix_to_quaternion(T):
             q = [(m[1, 0] - m[0, 1]) / s, (m[0, 2] + m[2, 0]) / s, (m[1, 2] + m[2, 1]) / s, 0.25 * s]
         q = np.asarray(q)
         out[i] = q / np.linalg.norm(q)
-    if out.shape[0] == 1 or T.ndim == 2:
+    if out.shape[0] == 1 or T.ndim != 3 or not continuous:
         out *= np.where(out[:, :1] < 0, -1.0, 1.0)
     else:
         if out[0, 0] < 0:
@@ -180,7 +180,7 @@ class ChaplyginBall:
         return np.moveaxis(np.einsum("...ij,...j->...i", T, np.moveaxis(w, 0, -1)), -1, 0)
 
     def integrals(self, y):
-        """dict(energy, M_gamma, M_squared, gamma_squared, quat_norm) for y of shape (12,) or (12, k).
+        """dict(energy, M_gamma, M_squared, gamma_squared, quat_norm); y is (12,) or (12, k).
 
         energy = 1/2 (M, omega) = kinetic energy in joules (potential m g R omitted: constant).
         """
@@ -203,7 +203,7 @@ class ChaplyginBall:
         return np.sqrt(np.sum((y[3:6] - g_q)**2, axis=0))
 
     def contact_force(self, y):
-        """Force of the plane on the ball, world components (..., 3): m R (omega_w)' x ez + m g ez."""
+        """Force of the plane on the ball, world (..., 3): m R (omega_w)' x ez + m g ez."""
         y = np.asarray(y, dtype=float)
         dy = self.rhs(0.0, y)
         M, gamma, q = y[0:3], y[3:6], y[6:10]
@@ -211,7 +211,8 @@ class ChaplyginBall:
         w = self.omega(M, gamma)
         dgamma = dy[3:6]
         mr2 = self.m * self.R**2
-        b = dy[0:3] + mr2 * (np.sum(w * dgamma, axis=0) * gamma + np.sum(w * gamma, axis=0) * dgamma)
+        b = dy[0:3] + mr2 * (np.sum(w * dgamma, axis=0) * gamma
+                             + np.sum(w * gamma, axis=0) * dgamma)
         dw = self.omega(b, gamma)  # the same linear map as M -> omega
         dww = self._world_omega(q, dw)  # (T w)' = T w' since T' w = T (w x w) = 0
         m, R, g = self.m, self.R, self.g
@@ -220,7 +221,7 @@ class ChaplyginBall:
 
     # ---------------------------------------------------------------- states and world mapping
     def state(self, omega, Q=(1.0, 0.0, 0.0, 0.0), x: float = 0.0, y: float = 0.0):
-        """12-state from the body angular velocity omega, attitude Q (scalar first) and contact (x, y)."""
+        """12-state from body angular velocity omega, attitude Q (scalar first), contact (x, y)."""
         Q = np.asarray(Q, dtype=float)
         if Q.shape != (4,) or not np.linalg.norm(Q) > 0:
             raise NonholonomicError(f"Q must be a non-zero quaternion (4,), got {Q}")
@@ -244,13 +245,14 @@ class ChaplyginBall:
         mv = lambda a: np.moveaxis(a, 0, -1)
         return {"r_0": mv(r0), "Q": mv(y[6:10]), "v_0": mv(v0), "w_b": mv(w)}
 
-    def from_world(self, r_0, T, v_0, w_0, frame: str = "world"):
+    def from_world(self, r_0, T, v_0, w_0, frame: str = "world", continuous: bool = True):
         """12-state (or (12, k)) from a 3-D rigid-body state.
 
         r_0: centre (..., 3) (its height should be R); T: body->world matrices (..., 3, 3) or
         quaternions (..., 4, scalar first, passed through normalised); v_0: centre velocity
         (unused, see `slip_velocity`); w_0: angular velocity, world frame (frame="world") or body
-        frame (frame="body"). Contact point = (r_0x, r_0y).
+        frame (frame="body"). Contact point = (r_0x, r_0y). Quaternions from matrices follow
+        `matrix_to_quaternion(T, continuous)` (sign-continuous along a time series).
         """
         if frame not in ("world", "body"):
             raise NonholonomicError(f"frame must be 'world' or 'body', got {frame!r}")
@@ -259,7 +261,7 @@ class ChaplyginBall:
             Q = T / np.linalg.norm(T, axis=-1, keepdims=True)
             Tm = quaternion_to_matrix(Q)
         elif T.shape[-2:] == (3, 3):
-            Tm, Q = T, matrix_to_quaternion(T)
+            Tm, Q = T, matrix_to_quaternion(T, continuous)
         else:
             raise NonholonomicError(f"attitude must be (..., 3, 3) or (..., 4), got {T.shape}")
         w = np.asarray(w_0, dtype=float)

@@ -39,7 +39,8 @@ Euler-angle kinematics (seed 003, Section 6; re-derived here from T):
            psi' sin theta cos phi - theta' sin phi,
            psi' cos theta + phi')                          (body components)
     theta' = w1 cos phi - w2 sin phi,  psi' = (w1 sin phi + w2 cos phi) / sin theta,
-    phi' = w3 - psi' cos theta,        gamma = T^T ez = (sin phi sin theta, cos phi sin theta, cos theta)
+    phi' = w3 - psi' cos theta,
+    gamma = T^T ez = (sin phi sin theta, cos phi sin theta, cos theta)
 
 CORRECTED (seed 003): the matrix ||Q_ij|| printed next to "x_i' = sum_j Q_ij v_j" is T^T (its
 first row is the first COLUMN of T above, and its third row is gamma); as printed, the centre
@@ -75,8 +76,10 @@ Energy integral: E = 1/2 m R^2 (theta'^2 + omega3^2) + 1/2 A (theta'^2 + psi'^2 
 
 Contact force on the disk (f-frame components; N = m (a_G + g ez)):
 
-    N1 = m R (psi' theta' sin theta - omega3'),  N2 = m (g sin theta - R theta'^2 - R psi' omega3 cos theta),
-    N3 = m (g cos theta + R theta'' + R psi' omega3 sin theta);  vertical part N.ez = N2 sin theta + N3 cos theta.
+    N1 = m R (psi' theta' sin theta - omega3'),
+    N2 = m (g sin theta - R theta'^2 - R psi' omega3 cos theta),
+    N3 = m (g cos theta + R theta'' + R psi' omega3 sin theta),
+    vertical part N.ez = N2 sin theta + N3 cos theta.
 
 Steady motions
 --------------
@@ -198,7 +201,7 @@ class RollingDisk:
 
     # ---------------------------------------------------------------- equations
     def accelerations(self, y):
-        """(theta'', psi'', phi'', omega3'), each shape () or (k,), for y of shape (8,) or (8, k)."""
+        """(theta'', psi'', phi'', omega3'), each () or (k,), for y of shape (8,) or (8, k)."""
         th, _, _, dth, dps, dph = np.asarray(y, dtype=float)[:6]
         m, R, A, C, g = self.m, self.R, self.A, self.C, self.g
         s, c = np.sin(th), np.cos(th)

@@ -265,13 +265,11 @@ class Wheelset:
         y0 = np.asarray(state0, dtype=float)
         v, w = self.speeds(y0)
         psi = y0[2] + w * t
-        if w == 0.0:
-            x = y0[0] + v * t * np.cos(y0[2])
-            yy = y0[1] + v * t * np.sin(y0[2])
-        else:
-            rho = v / w
-            x = y0[0] + rho * (np.sin(psi) - np.sin(y0[2]))
-            yy = y0[1] - rho * (np.cos(psi) - np.cos(y0[2]))
+        # (v/w)(sin psi - sin psi0) = v t cos(psi0 + w t/2) sinc(w t/2): also right for w -> 0
+        half = 0.5 * w * t
+        chord = v * t * np.sinc(half / np.pi)
+        x = y0[0] + chord * np.cos(y0[2] + half)
+        yy = y0[1] + chord * np.sin(y0[2] + half)
         one = np.ones_like(t)
         y = np.array([x, yy, psi, y0[3] + y0[6] * t, y0[4] + y0[7] * t, y0[5] + y0[8] * t,
                       y0[6] * one, y0[7] * one, y0[8] * one])

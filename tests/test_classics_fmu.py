@@ -1,0 +1,39 @@
+"""The rumoca-backend FMUs of the classical rolling bodies against their independent references.
+
+Tolerances and their reasons: nonholonomic.cases_classics (1e-5 relative on every signal, energy
+drift 1e-7, contact gap 1e-8 m and slip 1e-6 m/s, steady motions constant to 1e-7).
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from nonholonomic.cases_classics import STIFFNESSES, classic_cases
+
+CASES = {c.name: c for c in classic_cases()}
+
+
+@pytest.mark.parametrize("name", [n for n in CASES if n != "wheelset_stiffness"])
+def test_fmu_matches_reference(rumoca_fmus, name, tmp_path):
+    case = CASES[name]
+    result = case.run(tmp_path)
+    failed = [c for c in result.checks if not c.passed]
+    assert not failed, [(c.name, c.value, c.bound) for c in failed]
+    for row in result.errors.itertuples():
+        assert row.max_rel <= case.tolerance, f"{name}: {row.signal} relative error {row.max_rel:.2e}"
+    names = [c.name for c in result.checks]
+    assert "FMU energy drift (relative)" in names and any(n.startswith("initial state") for n in names)
+    assert (tmp_path / name / "signals.png").stat().st_size > 10_000
+
+
+def test_wheelset_converges_to_the_ideal_one_as_stiffness_grows(rumoca_fmus, tmp_path):
+    result = CASES["wheelset_stiffness"].run(tmp_path)
+    trend = pd.read_csv(tmp_path / "wheelset_stiffness" / "trend.csv")
+    assert list(trend["stiffness"]) == list(STIFFNESSES)
+    paths = trend["path difference [m]"].to_numpy()
+    # the joints deflect by F/c: each tenfold stiffness divides the difference by about ten
+    for before, after in zip(paths[:-1], paths[1:]):
+        assert 0.05 < after / before < 0.2
+    assert paths[-1] < 1e-5
+    assert result.passed, [(c.name, c.value, c.bound) for c in result.checks if not c.passed]
