@@ -25,6 +25,7 @@ import pandas as pd
 from .plots import FMU_STYLE, REF_STYLE, integrals, planar_paths, signals_with_errors, trend
 from .references.chaplygin_ball import ChaplyginBall
 from .references.chaplygin_sleigh import ChaplyginSleigh
+from .references.common import quaternion_to_matrix
 from .references.rolling_disk import RollingDisk
 from .references.wheelset import Wheelset
 from .simulate import simulate
@@ -173,7 +174,7 @@ def chaplygin_ball_case() -> TrajectoryCase:
     axis, angle = np.array([0.6, 0.0, 0.8]), 0.7
     Q0 = np.concatenate([[math.cos(angle / 2)], axis * math.sin(angle / 2)])
     w0_world = np.array([2.0, -1.0, 5.0])
-    T0 = np.array(_quaternion_matrix(Q0))
+    T0 = quaternion_to_matrix(Q0)
     state0 = model.state(T0.T @ w0_world, Q0, 0.0, 0.0)
     expected = model.to_world(state0)
     holder = {}
@@ -217,13 +218,6 @@ def chaplygin_ball_case() -> TrajectoryCase:
         signals=BALL_SIGNALS, residual_tolerances=RESIDUALS,
         reference_integrals={"energy": 1e-9, "M_squared": 1e-9, "M_gamma": 1e-9, "gamma_squared": 1e-9},
         extra_checks=checks, plots=plots, **COMMON)
-
-
-def _quaternion_matrix(q):
-    w, x, y, z = q
-    return [[w * w + x * x - y * y - z * z, 2 * (x * y - w * z), 2 * (x * z + w * y)],
-            [2 * (x * y + w * z), w * w - x * x + y * y - z * z, 2 * (y * z - w * x)],
-            [2 * (x * z - w * y), 2 * (y * z + w * x), w * w - x * x - y * y + z * z]]
 
 
 # ------------------------------------------------------------------------------ Chaplygin sleigh
@@ -290,7 +284,7 @@ WHEELSET_SIGNALS = ("x", "y", "psi", "v", "omega", "dphi1", "dphi2")
 
 def _wheelset_observe(raw: pd.DataFrame) -> pd.DataFrame:
     """Reference variables from the FMU's axle and wheel outputs (no assumption that the joints are rigid)."""
-    T = _quaternion_matrices(vector(raw, "Q", 4))
+    T = quaternion_to_matrix(vector(raw, "Q", 4))
     n = T[:, :, 2]                                    # axle direction (body z of the axle)
     psi = np.unwrap(np.arctan2(-n[:, 0], n[:, 1]))    # n = (-sin psi, cos psi, 0)
     e_f = np.stack([np.cos(psi), np.sin(psi), np.zeros_like(psi)], -1)
@@ -302,10 +296,6 @@ def _wheelset_observe(raw: pd.DataFrame) -> pd.DataFrame:
     for k in ("s1", "s2"):
         out[k] = raw[k].to_numpy()
     return out
-
-
-def _quaternion_matrices(q: np.ndarray) -> np.ndarray:
-    return np.moveaxis(np.array(_quaternion_matrix(np.moveaxis(q, -1, 0))), (0, 1), (-2, -1))
 
 
 class WheelsetStiffnessSweep(Case):

@@ -62,9 +62,9 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from scipy.integrate import solve_ivp
 
 from nonholonomic.errors import NonholonomicError
+from nonholonomic.references.common import integrate as _integrate
 from nonholonomic.references.meridians import Meridian
 
 STATE = ("q1", "q2", "v1", "v2", "Lambda")
@@ -73,15 +73,6 @@ STATE = ("q1", "q2", "v1", "v2", "Lambda")
 PAPER_LAMBDA = 0.5
 PAPER_N2 = 2.0 / 7.0
 PAPER_Y0 = (1.0, 0.0, 2.0, 3.0, 0.1)  # q1, q2, y1, y2, y3 at tau = 0
-
-
-def _integrate(rhs, y0, t_eval, rtol, atol, method):
-    t_eval = np.asarray(t_eval, dtype=float)
-    sol = solve_ivp(rhs, (t_eval[0], t_eval[-1]), np.asarray(y0, dtype=float), method=method,
-                    t_eval=t_eval, rtol=rtol, atol=atol)
-    if not sol.success:
-        raise NonholonomicError(f"integration failed: {sol.message}")
-    return sol.y
 
 
 class BallOnSurfaceOfRevolution:

@@ -55,77 +55,19 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from scipy.integrate import solve_ivp
 
 from nonholonomic.errors import NonholonomicError
+from nonholonomic.references.common import integrate as _integrate, matrix_to_quaternion, quaternion_to_matrix
 
 STATE = ("M1", "M2", "M3", "gamma1", "gamma2", "gamma3", "q0", "q1", "q2", "q3", "x", "y")
 
 
 # ------------------------------------------------------------------------------ rotations
-def quaternion_to_matrix(q):
-    """Rotation matrix (body -> world) of the unit quaternion q = (q0, q1, q2, q3), scalar first."""
-    q = np.asarray(q, dtype=float)
-    q = q / np.linalg.norm(q, axis=-1, keepdims=True)
-    q0, q1, q2, q3 = np.moveaxis(q, -1, 0)
-    return np.stack([
-        np.stack([1 - 2 * (q2**2 + q3**2), 2 * (q1 * q2 - q0 * q3), 2 * (q1 * q3 + q0 * q2)], -1),
-        np.stack([2 * (q1 * q2 + q0 * q3), 1 - 2 * (q1**2 + q3**2), 2 * (q2 * q3 - q0 * q1)], -1),
-        np.stack([2 * (q1 * q3 - q0 * q2), 2 * (q2 * q3 + q0 * q1), 1 - 2 * (q1**2 + q2**2)], -1)],
-        -2)
-
-
-def matrix_to_quaternion(T, continuous: bool = True):
-    """Unit quaternion (scalar first) of rotation matrices (..., 3, 3), Shepperd's method.
-
-    Sign: q0 >= 0 for a single matrix, or for every matrix if not `continuous`; for a series
-    (shape (k, 3, 3)) with `continuous`, q0 >= 0 for the first one and then sign-continuous.
-    """
-    T = np.asarray(T, dtype=float)
-    flat = T.reshape(-1, 3, 3)
-    out = np.empty((flat.shape[0], 4))
-    for i, m in enumerate(flat):
-        tr = np.trace(m)
-        k = int(np.argmax([tr, m[0, 0], m[1, 1], m[2, 2]]))
-        if k == 0:
-            s = 2.0 * np.sqrt(1.0 + tr)
-            q = [0.25 * s, (m[2, 1] - m[1, 2]) / s, (m[0, 2] - m[2, 0]) / s, (m[1, 0] - m[0, 1]) / s]
-        elif k == 1:
-            s = 2.0 * np.sqrt(1.0 + m[0, 0] - m[1, 1] - m[2, 2])
-            q = [(m[2, 1] - m[1, 2]) / s, 0.25 * s, (m[0, 1] + m[1, 0]) / s, (m[0, 2] + m[2, 0]) / s]
-        elif k == 2:
-            s = 2.0 * np.sqrt(1.0 + m[1, 1] - m[0, 0] - m[2, 2])
-            q = [(m[0, 2] - m[2, 0]) / s, (m[0, 1] + m[1, 0]) / s, 0.25 * s, (m[1, 2] + m[2, 1]) / s]
-        else:
-            s = 2.0 * np.sqrt(1.0 + m[2, 2] - m[0, 0] - m[1, 1])
-            q = [(m[1, 0] - m[0, 1]) / s, (m[0, 2] + m[2, 0]) / s, (m[1, 2] + m[2, 1]) / s, 0.25 * s]
-        q = np.asarray(q)
-        out[i] = q / np.linalg.norm(q)
-    if out.shape[0] == 1 or T.ndim != 3 or not continuous:
-        out *= np.where(out[:, :1] < 0, -1.0, 1.0)
-    else:
-        if out[0, 0] < 0:
-            out[0] = -out[0]
-        for i in range(1, out.shape[0]):
-            if out[i] @ out[i - 1] < 0:
-                out[i] = -out[i]
-    return out.reshape(T.shape[:-2] + (4,))
-
-
 def _quat_mul(p, q):
     p0, p1, p2, p3 = p
     q0, q1, q2, q3 = q
     return np.array([p0 * q0 - p1 * q1 - p2 * q2 - p3 * q3, p0 * q1 + p1 * q0 + p2 * q3 - p3 * q2,
                      p0 * q2 - p1 * q3 + p2 * q0 + p3 * q1, p0 * q3 + p1 * q2 - p2 * q1 + p3 * q0])
-
-
-def _integrate(rhs, y0, t_eval, rtol, atol, method):
-    t_eval = np.asarray(t_eval, dtype=float)
-    sol = solve_ivp(rhs, (t_eval[0], t_eval[-1]), np.asarray(y0, dtype=float), method=method,
-                    t_eval=t_eval, rtol=rtol, atol=atol)
-    if not sol.success:
-        raise NonholonomicError(f"integration failed: {sol.message}")
-    return sol.y
 
 
 # ------------------------------------------------------------------------------ model

@@ -86,9 +86,9 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from scipy.integrate import solve_ivp
 
 from nonholonomic.errors import NonholonomicError
+from nonholonomic.references.common import integrate, quaternion_to_matrix
 
 STATE = ("x", "y", "psi", "v", "omega")
 COLUMNS = ("time", "x", "y", "psi", "v", "omega", "energy", "x_c", "y_c")
@@ -138,19 +138,10 @@ class ChaplyginSleigh:
         """Integrate the reduced equations; DataFrame with COLUMNS (time, x, y, psi, v, omega,
         energy, x_c, y_c); (x, y) is the blade point P, (x_c, y_c) the centre of mass."""
         y0 = np.asarray(state0, dtype=float)
-        if y0.shape != (5,) or not np.all(np.isfinite(y0)):
+        if y0.shape != (5,):
             raise NonholonomicError(f"state0 must be 5 finite numbers {STATE}, got {state0!r}")
         t_eval = np.asarray(t_eval, dtype=float)
-        if t_eval.ndim != 1 or t_eval.size < 1 or np.any(np.diff(t_eval) <= 0):
-            raise NonholonomicError("t_eval must be a non-empty increasing 1-D array")
-        if t_eval.size == 1:
-            y = y0[:, None]
-        else:
-            sol = solve_ivp(self.rhs, (t_eval[0], t_eval[-1]), y0, method=method, t_eval=t_eval,
-                            rtol=rtol, atol=atol)
-            if not sol.success:
-                raise NonholonomicError(f"integration failed: {sol.message}")
-            y = sol.y
+        y = integrate(self.rhs, y0, t_eval, rtol, atol, method)
         xc, yc = self.centre_of_mass(y)
         return pd.DataFrame({"time": t_eval, **dict(zip(STATE, y)), "energy": self.energy(y),
                              "x_c": xc, "y_c": yc})
@@ -235,13 +226,7 @@ class ChaplyginSleigh:
         r_0, v_0, w_0 = (np.asarray(z, dtype=float) for z in (r_0, v_0, w_0))
         att = np.asarray(attitude, dtype=float)
         if att.shape[-1] == 4:
-            q = att / np.linalg.norm(att, axis=-1, keepdims=True)
-            q0, q1, q2, q3 = np.moveaxis(q, -1, 0)
-            T = np.stack([
-                np.stack([q0**2 + q1**2 - q2**2 - q3**2, 2 * (q1 * q2 - q0 * q3), 2 * (q1 * q3 + q0 * q2)], -1),
-                np.stack([2 * (q1 * q2 + q0 * q3), q0**2 - q1**2 + q2**2 - q3**2, 2 * (q2 * q3 - q0 * q1)], -1),
-                np.stack([2 * (q1 * q3 - q0 * q2), 2 * (q2 * q3 + q0 * q1), q0**2 - q1**2 - q2**2 + q3**2], -1),
-            ], axis=-2)
+            T = quaternion_to_matrix(att)
         elif att.shape[-2:] == (3, 3):
             T = att
         else:

@@ -108,9 +108,9 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from scipy.integrate import solve_ivp
 
 from nonholonomic.errors import NonholonomicError
+from nonholonomic.references.common import integrate as _integrate, quaternion_to_matrix
 
 STATE = ("theta", "psi", "phi", "theta_dot", "psi_dot", "phi_dot", "x", "y")
 
@@ -132,18 +132,6 @@ def euler_to_quaternion(psi, theta, phi):
     # q_z(psi) o q_x(theta) o q_z(phi); the z rotations commute, so the product is closed-form
     return np.stack([np.cos(b) * np.cos(a + c), np.sin(b) * np.cos(a - c),
                      np.sin(b) * np.sin(a - c), np.cos(b) * np.sin(a + c)], -1)
-
-
-def quaternion_to_matrix(q):
-    """Rotation matrix (body -> world) of the unit quaternion q = (q0, q1, q2, q3), scalar first."""
-    q = np.asarray(q, dtype=float)
-    q = q / np.linalg.norm(q, axis=-1, keepdims=True)
-    q0, q1, q2, q3 = np.moveaxis(q, -1, 0)
-    return np.stack([
-        np.stack([1 - 2 * (q2**2 + q3**2), 2 * (q1 * q2 - q0 * q3), 2 * (q1 * q3 + q0 * q2)], -1),
-        np.stack([2 * (q1 * q2 + q0 * q3), 1 - 2 * (q1**2 + q3**2), 2 * (q2 * q3 - q0 * q1)], -1),
-        np.stack([2 * (q1 * q3 - q0 * q2), 2 * (q2 * q3 + q0 * q1), 1 - 2 * (q1**2 + q2**2)], -1)],
-        -2)
 
 
 def _as_matrix(T):
@@ -171,15 +159,6 @@ def contact_point(r_0, T, radius):
 
 
 # ------------------------------------------------------------------------------ model
-def _integrate(rhs, y0, t_eval, rtol, atol, method):
-    t_eval = np.asarray(t_eval, dtype=float)
-    sol = solve_ivp(rhs, (t_eval[0], t_eval[-1]), np.asarray(y0, dtype=float), method=method,
-                    t_eval=t_eval, rtol=rtol, atol=atol)
-    if not sol.success:
-        raise NonholonomicError(f"integration failed: {sol.message}")
-    return sol.y
-
-
 class RollingDisk:
     """Disk rolling without slipping on z = 0; state (theta, psi, phi, rates, x, y); see module."""
 

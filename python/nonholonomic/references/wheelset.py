@@ -106,9 +106,9 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-from scipy.integrate import solve_ivp
 
 from nonholonomic.errors import NonholonomicError
+from nonholonomic.references.common import integrate, quaternion_product, quaternion_to_matrix
 
 STATE = ("x", "y", "psi", "phi1", "phi2", "chi", "dphi1", "dphi2", "dchi")
 COLUMNS = ("time", "x", "y", "psi", "phi1", "phi2", "chi", "dphi1", "dphi2", "dchi",
@@ -127,28 +127,9 @@ def cylinder_axle(m_a: float, length: float, radius: float):
 
 
 # ---------------------------------------------------------------------- rotations (scalar first)
-def _qmul(p, q):
-    p0, p1, p2, p3 = np.moveaxis(p, -1, 0)
-    q0, q1, q2, q3 = np.moveaxis(q, -1, 0)
-    return np.stack([p0 * q0 - p1 * q1 - p2 * q2 - p3 * q3,
-                     p0 * q1 + p1 * q0 + p2 * q3 - p3 * q2,
-                     p0 * q2 - p1 * q3 + p2 * q0 + p3 * q1,
-                     p0 * q3 + p1 * q2 - p2 * q1 + p3 * q0], axis=-1)
-
-
 def _qz(angle):
     z = np.zeros_like(angle)
     return np.stack([np.cos(0.5 * angle), z, z, np.sin(0.5 * angle)], axis=-1)
-
-
-def _rotation_matrix(Q):
-    q = Q / np.linalg.norm(Q, axis=-1, keepdims=True)
-    q0, q1, q2, q3 = np.moveaxis(q, -1, 0)
-    return np.stack([
-        np.stack([q0**2 + q1**2 - q2**2 - q3**2, 2 * (q1 * q2 - q0 * q3), 2 * (q1 * q3 + q0 * q2)], -1),
-        np.stack([2 * (q1 * q2 + q0 * q3), q0**2 - q1**2 + q2**2 - q3**2, 2 * (q2 * q3 - q0 * q1)], -1),
-        np.stack([2 * (q1 * q3 - q0 * q2), 2 * (q2 * q3 + q0 * q1), q0**2 - q1**2 - q2**2 + q3**2], -1),
-    ], axis=-2)
 
 
 _Q_TILT = np.array([np.sqrt(0.5), -np.sqrt(0.5), 0.0, 0.0])  # Rx(-pi/2)
@@ -156,7 +137,7 @@ _Q_TILT = np.array([np.sqrt(0.5), -np.sqrt(0.5), 0.0, 0.0])  # Rx(-pi/2)
 
 def _attitude(psi, spin):
     """Quaternion of Rz(psi) Rx(-pi/2) Rz(spin)."""
-    return _qmul(_qmul(_qz(psi), np.broadcast_to(_Q_TILT, np.shape(psi) + (4,))), _qz(spin))
+    return quaternion_product(quaternion_product(_qz(psi), np.broadcast_to(_Q_TILT, np.shape(psi) + (4,))), _qz(spin))
 
 
 class Wheelset:
@@ -245,18 +226,10 @@ class Wheelset:
         """Integrate; DataFrame with COLUMNS (time, x, y, psi, phi1, phi2, chi, dphi1, dphi2, dchi,
         v, omega, energy, x1, y1, x2, y2)."""
         y0 = np.asarray(state0, dtype=float)
-        if y0.shape != (9,) or not np.all(np.isfinite(y0)):
+        if y0.shape != (9,):
             raise NonholonomicError(f"state0 must be 9 finite numbers {STATE}, got {state0!r}")
         t_eval = np.asarray(t_eval, dtype=float)
-        if t_eval.ndim != 1 or t_eval.size < 1 or np.any(np.diff(t_eval) <= 0):
-            raise NonholonomicError("t_eval must be a non-empty increasing 1-D array")
-        if t_eval.size == 1:
-            return self._frame(y0[:, None], t_eval)
-        sol = solve_ivp(lambda t, y: self.rhs(t, y, torques), (t_eval[0], t_eval[-1]), y0,
-                        method=method, t_eval=t_eval, rtol=rtol, atol=atol)
-        if not sol.success:
-            raise NonholonomicError(f"integration failed: {sol.message}")
-        return self._frame(sol.y, t_eval)
+        return self._frame(integrate(lambda t, y: self.rhs(t, y, torques), y0, t_eval, rtol, atol, method), t_eval)
 
     # ------------------------------------------------------------------ closed form (tau = 0)
     def closed_form(self, state0, t):
@@ -306,7 +279,7 @@ class Wheelset:
                 ("wheel1", mid - self.b * n, col(self.R * d1) * ef, phi1, d1),
                 ("wheel2", mid + self.b * n, col(self.R * d2) * ef, phi2, d2)):
             Q = _attitude(psi, spin)
-            out[name] = {"r_0": pos, "Q": Q, "T": _rotation_matrix(Q), "v_0": vel,
+            out[name] = {"r_0": pos, "Q": Q, "T": quaternion_to_matrix(Q), "v_0": vel,
                          "w_0": col(w) * k + col(rate) * n}
         return out
 
@@ -321,7 +294,7 @@ class Wheelset:
         """
         def attitude(body, label):
             if "Q" in body:
-                return _rotation_matrix(np.asarray(body["Q"], dtype=float))
+                return quaternion_to_matrix(np.asarray(body["Q"], dtype=float))
             if "T" in body:
                 return np.asarray(body["T"], dtype=float)
             raise NonholonomicError(f"{label}: give the attitude as Q or T")
@@ -329,7 +302,7 @@ class Wheelset:
         Ta, T1, T2 = (attitude(bd, lb) for bd, lb in ((axle, "axle"), (wheel1, "wheel1"), (wheel2, "wheel2")))
         n = Ta[..., :, 2]
         psi = np.arctan2(-n[..., 0], n[..., 1])
-        T0 = _rotation_matrix(_attitude(psi, np.zeros_like(psi)))  # Rz(psi) Rx(-pi/2)
+        T0 = quaternion_to_matrix(_attitude(psi, np.zeros_like(psi)))  # Rz(psi) Rx(-pi/2)
 
         def spin(T):
             M = np.swapaxes(T0, -1, -2) @ T  # should be Rz(spin)
