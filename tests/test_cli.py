@@ -50,6 +50,16 @@ def test_simulate_writes_the_outputs(rumoca_fmus, tmp_path):
     (["simulate", "BallOnSurfaceOfRevolution", "--set", "q1_0"], ["name=value"]),
     (["simulate", "BallOnSurfaceOfRevolution", "--stop-time", "-3"], ["stop time must be a positive number"]),
     (["simulate", "BallOnSurfaceOfRevolution", "--stop-time", "soon"], ["invalid float value: 'soon'"]),
+    (["simulate", "RollingDisk", "--set", "R=-0.05"], ["parameter R = -0.05", "minimum"]),
+    (["simulate", "RollingDisk", "--set", "m=0"], ["parameter m = 0", "minimum"]),
+    (["simulate", "RollingDisk", "--set", "theta_0=0"], ["parameter theta_0 = 0", "minimum", "flat"]),
+    (["simulate", "RollingDisk", "--set", "theta_0=3.14159"], ["parameter theta_0 = 3.14159", "maximum", "flat"]),
+    (["simulate", "ChaplyginBall", "--set", "m=0"], ["parameter m = 0", "minimum"]),
+    (["simulate", "ChaplyginSleigh", "--set", "m=0"], ["parameter m = 0", "minimum"]),
+    (["simulate", "ChaplyginSleigh", "--set", "I_z=-1"], ["parameter I_z = -1", "minimum"]),
+    (["simulate", "Wheelset", "--set", "R=-0.1"], ["parameter R = -0.1", "minimum"]),
+    (["simulate", "Wheelset", "--set", "m_w=0"], ["parameter m_w = 0", "minimum"]),
+    (["simulate", "Wheelset", "--set", "c=-5"], ["parameter c = -5", "minimum"]),
 ])
 def test_bad_simulate_input(rumoca_fmus, tmp_path, args, fragments):
     result = run(*args, "--out", str(tmp_path / "x.csv"))
@@ -65,6 +75,16 @@ def test_failed_solver_keeps_what_was_computed(rumoca_fmus, tmp_path):
     assert_one_line_error(result, "could not continue at t =", "rows computed before")
     df = pd.read_csv(out)
     assert len(df) >= 2 and df["q1"][0] == pytest.approx(1.4)
+
+
+def test_disk_falling_flat_stops_with_a_clear_error(rumoca_fmus, tmp_path):
+    """The documented limit of DiskOnPlane: at the flat position the contact is undefined."""
+    out = tmp_path / "x.csv"
+    result = run("simulate", "RollingDisk", "--set", "theta_0=0.5", "--set", "dpsi_0=0", "--set", "dphi_0=0",
+                 "--stop-time", "3", "--out", str(out))
+    assert_one_line_error(result, "could not continue at t =", "disk falling flat")
+    df = pd.read_csv(out)
+    assert df["r_0[3]"].iloc[-1] < 0.5 * df["r_0[3]"].iloc[0]  # it was falling: the centre dropped
 
 
 def test_modelica_syntax_error_names_file_and_line(tmp_path):

@@ -11,6 +11,7 @@ machine: read the ratios as orders of magnitude.
 from __future__ import annotations
 
 import pathlib
+import re
 import tempfile
 import time
 
@@ -20,8 +21,8 @@ import pandas as pd
 from .backends.rumoca import build_fmu as rumoca_build
 from .errors import NonholonomicError
 from .models import LIBRARY, get_model
-from .simulate import simulate
-from .verify import TrajectoryCase, all_cases
+from .simulate import model_description, simulate
+from .verify import all_cases
 
 
 def _timed(f):
@@ -30,21 +31,35 @@ def _timed(f):
     return value, time.perf_counter() - start
 
 
-def _rumoca_run(modelica_class: str, parameters: dict, stop_time: float, dt: float, rtol: float):
+def _rumoca_run(modelica_class: str, parameters: dict, defaults: dict, stop_time: float, dt: float, rtol: float):
+    """rumoca's own simulation of the model with the case's parameters, as modifiers of a wrapper model
+    (rumoca's ``params`` takes scalars only; array elements are set through their whole array)."""
     import rumoca
-    model = rumoca.Session().load(str(LIBRARY / "package.mo"), model=modelica_class)
+    arrays: dict[str, dict[int, float]] = {}
+    modifiers = []
+    for name, value in parameters.items():
+        m = re.fullmatch(r"(.+)\[(\d+)\]", name)
+        if m:
+            arrays.setdefault(m.group(1), {})[int(m.group(2))] = float(value)
+        else:
+            modifiers.append(f"{name} = {float(value)!r}")
+    for name, given in arrays.items():
+        n = max(i for i in range(1, 100) if f"{name}[{i}]" in defaults)
+        values = [given.get(i, defaults[f"{name}[{i}]"]) for i in range(1, n + 1)]
+        modifiers.append(f"{name} = {{{', '.join(repr(float(v)) for v in values)}}}")
+    source = f"model BenchRun extends {modelica_class}({', '.join(modifiers)}); end BenchRun;"
+    model = rumoca.Session(roots=[str(LIBRARY.parent)]).loads(source, model="BenchRun")
     config = rumoca.SimConfig(rtol=rtol, atol=rtol, dt=dt)
-    result, seconds = _timed(lambda: model.simulate(t=(0.0, stop_time), config=config,
-                                                    params={k: float(v) for k, v in parameters.items()}))
-    return result, seconds
+    return _timed(lambda: model.simulate(t=(0.0, stop_time), config=config))
 
 
 def bench(models=None, cases=None, out_dir: pathlib.Path | str = "results", progress=None) -> pd.DataFrame:
     say = progress or (lambda msg: None)
     out_dir = pathlib.Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    selected = [c for c in all_cases().values() if isinstance(c, TrajectoryCase)
-                and (not models or c.model in models) and (not cases or c.name in cases)]
+    selected = [c.bench_case() for c in all_cases().values()
+                if (not models or c.model in models) and (not cases or c.name in cases)]
+    selected = [c for c in selected if c is not None]
     if not selected:
         raise NonholonomicError(f"no verification case for {', '.join(models or cases)}")
     rows, built = [], {}
@@ -65,7 +80,9 @@ def bench(models=None, cases=None, out_dir: pathlib.Path | str = "results", prog
             ref, t_ref = _timed(lambda: case.reference(grid))
             first = case.signals[0]  # an output of the model that the reference also gives
             try:
-                rum, t_rum = _rumoca_run(example.modelica_class, case.parameters, case.stop_time,
+                defaults = {v.name: float(v.start) for v in model_description(fmu_file).modelVariables
+                            if v.causality == "parameter"}
+                rum, t_rum = _rumoca_run(example.modelica_class, case.parameters, defaults, case.stop_time,
                                          case.output_interval, case.fmu_tolerance)
                 rum_frame = pd.DataFrame({"time": grid, **{n: np.interp(grid, np.asarray(rum.time), np.asarray(rum[n]))
                                                            for n in fmu.columns if n != "time" and n in rum}})

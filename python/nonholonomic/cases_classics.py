@@ -311,24 +311,38 @@ class WheelsetStiffnessSweep(Case):
                          f"{', '.join(f'{c:.0e}' for c in STIFFNESSES)} N/m (damping ratio 0.5), against the ideal "
                          "wheelset with a rigid axle.")
 
+    def initial_state(self) -> np.ndarray:
+        w = WHEELSET
+        d1, d2 = (self.v0 + w["b"] * self.dpsi0) / w["R"], (self.v0 - w["b"] * self.dpsi0) / w["R"]
+        return np.array([0.0, 0.0, 0.0, 0.0, 0.0, 0.0, d1, d2, 0.0])
+
+    def parameters(self, c: float) -> dict:
+        """FMU parameters for joint stiffness c, with damping ratio 0.5 against a wheel's mass."""
+        w = WHEELSET
+        return dict(**w, c=c, d=2 * 0.5 * math.sqrt(c * w["m_w"]), x_0=0.0, y_0=0.0, psi_0=0.0, v_0=self.v0,
+                    dpsi_0=self.dpsi0)
+
+    def bench_case(self) -> TrajectoryCase:
+        model, state0 = self.reference_model(), self.initial_state()
+        c = STIFFNESSES[-1]
+        return TrajectoryCase(f"{self.name}_c{c:.0e}", self.model, f"The wheelset at c = {c:.0e} N/m",
+                              parameters=self.parameters(c), stop_time=self.stop_time, output_interval=0.01,
+                              reference=lambda t: model.simulate(state0, t), observe=_wheelset_observe,
+                              signals=WHEELSET_SIGNALS, tolerance=1e-5, fmu_tolerance=1e-12)
+
     def reference_model(self) -> Wheelset:
         w = WHEELSET
         return Wheelset(w["m_w"], w["R"], w["m_w"] * w["R"] ** 2 / 4, w["m_w"] * w["R"] ** 2 / 2, w["m_a"], w["J_a"],
                         w["C_a"], w["b"])
 
     def execute(self) -> CaseResult:
-        model = self.reference_model()
-        w = WHEELSET
-        d1, d2 = (self.v0 + w["b"] * self.dpsi0) / w["R"], (self.v0 - w["b"] * self.dpsi0) / w["R"]
-        state0 = np.array([0.0, 0.0, 0.0, 0.0, 0.0, 0.0, d1, d2, 0.0])
+        model, state0 = self.reference_model(), self.initial_state()
         expected = model.to_world(state0)
         rows, frames, checks = [], {}, []
         ref = None
         for c in STIFFNESSES:
-            damping = 2 * 0.5 * math.sqrt(c * w["m_w"])
-            raw = simulate("Wheelset", dict(**w, c=c, d=damping, x_0=0.0, y_0=0.0, psi_0=0.0, v_0=self.v0,
-                                            dpsi_0=self.dpsi0),
-                           stop_time=self.stop_time, output_interval=0.01, tolerance=1e-12)
+            params = self.parameters(c)
+            raw = simulate("Wheelset", params, stop_time=self.stop_time, output_interval=0.01, tolerance=1e-12)
             fmu = _wheelset_observe(raw)
             if ref is None:
                 ref = model.simulate(state0, fmu["time"].to_numpy())
@@ -337,7 +351,7 @@ class WheelsetStiffnessSweep(Case):
                                            {"r_0": axle["r_0"], "Q": axle["Q"], "v_axle_0": axle["v_0"]}, 1e-12))
             err = compare(fmu, ref, WHEELSET_SIGNALS, 1.0)
             path = float(np.max(np.hypot(fmu["x"] - ref["x"], fmu["y"] - ref["y"])))
-            rows.append({"stiffness": c, "damping": damping, "path difference [m]": path,
+            rows.append({"stiffness": c, "damping": params["d"], "path difference [m]": path,
                          **{f"{r.signal} rel": r.max_rel for r in err.itertuples()},
                          "max |s| [m]": float(np.max(np.abs(np.concatenate([fmu["s1"], fmu["s2"]])))),
                          "energy loss (relative)": float((fmu["energy"].iloc[0] - fmu["energy"].min())

@@ -155,8 +155,8 @@ def _solver_message(error: Exception) -> str:
     if "CVode" in text and at:
         code = re.search(r"code (-?\d+)", text)
         return (f"the integrator (CVODE{', error ' + code.group(1) if code else ''}) could not continue at "
-                f"t = {float(at.group(1)):.6g} s; the motion may have left the model's valid range "
-                "(e.g. a ball past the rim of its surface) or a parameter is non-physical")
+                f"t = {float(at.group(1)):.6g} s; the motion may have reached a configuration where the model is singular "
+                "(a disk falling flat, a ball past the rim of its surface) or a parameter is non-physical")
     return text or type(error).__name__
 
 

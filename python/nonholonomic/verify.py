@@ -58,6 +58,10 @@ class Case:
     def plot(self, result: CaseResult, out_dir: pathlib.Path) -> list[pathlib.Path]:
         return []
 
+    def bench_case(self) -> "TrajectoryCase | None":
+        """A single FMU run against its reference that stands for this case in the benchmark."""
+        return None
+
     def run(self, out_dir: pathlib.Path | None = None) -> CaseResult:
         result = self.execute()
         if out_dir is not None:
@@ -123,6 +127,9 @@ class TrajectoryCase(Case):
         if self.extra_checks:
             checks += self.extra_checks(fmu, ref)
         return CaseResult(self, errors, checks, {"fmu": fmu, "reference": ref})
+
+    def bench_case(self) -> "TrajectoryCase":
+        return self
 
     def plot(self, result: CaseResult, out_dir: pathlib.Path) -> list[pathlib.Path]:
         if self.plots is None:
