@@ -1,0 +1,41 @@
+within Nonholonomic.Examples;
+model NonholonomicBundle "Two bodies joined at a common point by a spherical and a nonholonomic hinge, moving freely"
+  parameter Units.Mass m_s(min = 1e-9) = 1 "Mass of the shell";
+  parameter Units.Inertia I_s(min = 0) = 0.03 "Central moment of inertia of the shell (dynamically spherical)";
+  parameter Units.Mass m_b(min = 1e-9) = 2 "Mass of the inner body";
+  parameter Units.Inertia I_b[3] = {0.012, 0.02, 0.016} "Principal central moments of inertia of the inner body";
+  parameter Real e_b[3] = {0, 0, 1} "Unit direction fixed in the inner body (principal frame) about which the shell may not turn relative to it";
+  parameter Units.Quaternion Q_b_0[4] = Rotations.fromAxisAngle({0.6, 0.8, 0}, 0.4) "Initial attitude of the inner body";
+  parameter Units.AngularVelocity w_b_b_0[3] = {1, -0.5, 2} "Initial angular velocity of the inner body, its body frame";
+  parameter Units.AngularVelocity W_rel_b_0[3] = {0.5, 1.5, 0} "Initial angular velocity of the shell relative to the inner body, inner body frame (its component along e_b is removed)";
+  final parameter Units.AngularVelocity W_b_start[3] = w_b_b_0 + W_rel_b_0 - (W_rel_b_0*e_b)*e_b "Initial angular velocity of the shell, inner body frame";
+  Bodies.RigidBody shell(nW = 2, m = m_s, I_b = {I_s, I_s, I_s}, g_0 = {0, 0, 0},
+    w_0_start = Rotations.rotationMatrix(Q_b_0)*W_b_start) annotation(Placement(transformation(extent = {{-40, -10}, {-20, 10}})));
+  Bodies.RigidBody body(nW = 2, m = m_b, I_b = I_b, g_0 = {0, 0, 0}, Q_start = Q_b_0,
+    w_0_start = Rotations.rotationMatrix(Q_b_0)*w_b_b_0) annotation(Placement(transformation(extent = {{20, -10}, {40, 10}})));
+  Joints.SphericalHinge hinge annotation(Placement(transformation(extent = {{-10, 20}, {10, 40}})));
+  Joints.NonholonomicHinge suslov(e_a = e_b) annotation(Placement(transformation(extent = {{-10, -40}, {10, -20}})));
+  output Units.Quaternion Q_b[4] = body.Q "Attitude of the inner body";
+  output Units.AngularVelocity w_b_b[3] = body.w_b "Angular velocity of the inner body, its body frame";
+  output Units.AngularVelocity w_s_0[3] = shell.k.w_0 "Angular velocity of the shell, world frame";
+  output Units.Energy energy = shell.energy + body.energy "Total (kinetic) energy";
+  output Units.AngularVelocity hinge_slip = suslov.w_rel "Drift of the nonholonomic hinge";
+  output Units.Length hinge_drift = sqrt(hinge.delta_0*hinge.delta_0) "Drift of the spherical hinge";
+equation
+  connect(shell.k, hinge.kA);
+  connect(body.k, hinge.kB);
+  connect(hinge.wA, shell.w[1]);
+  connect(hinge.wB, body.w[1]);
+  connect(body.k, suslov.kA);
+  connect(shell.k, suslov.kB);
+  connect(suslov.wA, body.w[2]);
+  connect(suslov.wB, shell.w[2]);
+  annotation(experiment(StartTime = 0, StopTime = 10, Tolerance = 1e-10, Interval = 0.01),
+    Documentation(info = "<html>
+<p>The free nonholonomic bundle (Bizyaev, Borisov, Mamaev 2013, section 3; a generalised Suslov problem):
+a dynamically spherical shell and an inner body, their centres of mass joined by a spherical hinge, may
+not turn relative to each other about the direction <code>e_b</code> fixed in the inner body. No plane, no
+gravity: the common centre stays at rest, the total angular momentum is fixed in space and the kinetic
+energy is conserved.</p>
+</html>"));
+end NonholonomicBundle;

@@ -1,0 +1,55 @@
+within Nonholonomic.Examples;
+model ShellWithNonholonomicHinge "Spherical robot: a shell rolling on a plane with a body inside on a nonholonomic hinge"
+  parameter Units.Length R_s(min = 1e-6) = 0.2 "Outer radius of the shell";
+  parameter Units.Mass m_s(min = 1e-9) = 1 "Mass of the shell";
+  parameter Units.Inertia I_s(min = 0) = 2/3*m_s*R_s^2 "Central moment of inertia of the shell (dynamically spherical)";
+  parameter Units.Mass m_b(min = 1e-9) = 2 "Mass of the inner body (its centre of mass at the shell's centre)";
+  parameter Units.Inertia I_b[3] = {0.012, 0.02, 0.016} "Principal central moments of inertia of the inner body";
+  parameter Units.Acceleration g(min = 0) = 9.81 "Gravity acceleration";
+  parameter Units.Quaternion Q_b_0[4] = Rotations.fromAxisAngle({0.6, 0.8, 0}, 0.4) "Initial attitude of the inner body";
+  parameter Units.AngularVelocity w_b_b_0[3] = {1, -0.5, 2} "Initial angular velocity of the inner body, its body frame";
+  parameter Units.AngularVelocity Omega_12_0[2] = {0.5, 1.5} "Initial angular velocity of the shell about the inner body's axes 1 and 2 (about axis 3 it equals the inner body's)";
+  parameter Units.Position x_0 = 0 "Initial x of the contact point";
+  parameter Units.Position y_0 = 0 "Initial y of the contact point";
+  final parameter Units.AngularVelocity W_start[3] = Rotations.rotationMatrix(Q_b_0)*{Omega_12_0[1], Omega_12_0[2], w_b_b_0[3]} "Initial angular velocity of the shell, world frame";
+  final parameter Units.Velocity V_start[3] = cross(W_start, {0, 0, R_s}) "Initial velocity of the centre (rolling)";
+  Bodies.Ground ground(nW = 1) annotation(Placement(transformation(extent = {{-90, -10}, {-70, 10}})));
+  Bodies.RigidBody shell(nW = 3, m = m_s, I_b = {I_s, I_s, I_s}, g_0 = {0, 0, -g}, r_0_start = {x_0, y_0, R_s},
+    v_0_start = V_start, w_0_start = W_start) annotation(Placement(transformation(extent = {{-10, -10}, {10, 10}})));
+  Bodies.RigidBody body(nW = 2, m = m_b, I_b = I_b, g_0 = {0, 0, -g}, r_0_start = {x_0, y_0, R_s}, v_0_start = V_start,
+    Q_start = Q_b_0, w_0_start = Rotations.rotationMatrix(Q_b_0)*w_b_b_0) annotation(Placement(transformation(extent = {{60, -10}, {80, 10}})));
+  Contacts.BallOnPlane contact(R = R_s) annotation(Placement(transformation(extent = {{-50, -10}, {-30, 10}})));
+  Joints.SphericalHinge hinge annotation(Placement(transformation(extent = {{30, 10}, {50, 30}})));
+  Joints.NonholonomicHinge suslov(e_a = {0, 0, 1}) annotation(Placement(transformation(extent = {{30, -30}, {50, -10}})));
+  output Units.Quaternion Q_b[4] = body.Q "Attitude of the inner body";
+  output Units.AngularVelocity w_b_b[3] = body.w_b "Angular velocity of the inner body, its body frame";
+  output Units.Position r_s_0[3] = shell.r_0 "Centre of the shell";
+  output Units.AngularVelocity w_s_0[3] = shell.k.w_0 "Angular velocity of the shell, world frame";
+  output Units.Position p_0[3] = contact.p_0 "Contact point";
+  output Units.Energy energy = shell.energy + body.energy "Total energy";
+  output Units.Length gap = contact.gap "Drift of the holonomic contact constraint";
+  output Units.Velocity slip = contact.slip "Drift of the rolling constraint";
+  output Units.AngularVelocity hinge_slip = suslov.w_rel "Drift of the nonholonomic hinge";
+equation
+  connect(ground.k, contact.kA);
+  connect(shell.k, contact.kB);
+  connect(contact.wA, ground.w[1]);
+  connect(contact.wB, shell.w[1]);
+  connect(shell.k, hinge.kA);
+  connect(body.k, hinge.kB);
+  connect(hinge.wA, shell.w[2]);
+  connect(hinge.wB, body.w[1]);
+  connect(body.k, suslov.kA);
+  connect(shell.k, suslov.kB);
+  connect(suslov.wA, body.w[2]);
+  connect(suslov.wB, shell.w[3]);
+  annotation(experiment(StartTime = 0, StopTime = 10, Tolerance = 1e-10, Interval = 0.01),
+    Documentation(info = "<html>
+<p>A spherical robot with a nonholonomic hinge (Bizyaev, Borisov, Mamaev 2013, section 2): a dynamically
+spherical shell rolls without slipping on a horizontal plane; an inner body with its centre of mass at the
+shell's centre turns about that centre (spherical hinge) and may not turn relative to the shell about its
+own axis 3 (<a href=\"modelica://Nonholonomic.Joints.NonholonomicHinge\">NonholonomicHinge</a>, realised
+by sharp wheels). The angular momentum about the contact point is fixed in space; the energy is
+conserved.</p>
+</html>"));
+end ShellWithNonholonomicHinge;
