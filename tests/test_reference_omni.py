@@ -1,0 +1,493 @@
+"""Tests of the two omni-wheel vehicle reference models of seed 004 (Gerasimov 2018).
+
+Each model is checked on its own:
+
+* omni_massless (BKM 2011, thesis ch. 3 sec. 3.1): the analytic motions of the symmetric 3-wheel
+  vehicle (types 1 and 2 of ch. 3, plus the general closed form), the energy integral, and a
+  brute-force Lagrange solve in generalised coordinates (x, y, phi, chi_i) with multipliers, which
+  settles the sign of J (the printed J = [[0, 1], [-1, 0]] is wrong; J r = e_z x r is right);
+* omni_massive (thesis ch. 1-2): the generic projected equations against the printed (2.3) and
+  the corrected (2.7); the constraints (1.3)/(1.4) against independent 3-D rigid-body kinematics;
+  the lumped kinetic energy (2.2) against a body-by-body 3-D sum; energy constant between switches;
+  the Carnot loss at every switch; J q'+ = 0 after every impact; the integrals (2.8); the B -> 0
+  limit (nu3 constant; the massless model); the scaling law; simultaneous switches.
+One cross-model test (B -> 0) compares the two models, as an extra, not as either one's check.
+"""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from nonholonomic.errors import NonholonomicError
+from nonholonomic.references.omni_massive import (CASES, OmniMassive, chapter2_experiment, chapter2_parameters,
+                                                  plot_chapter2, thesis_quantities)
+from nonholonomic.references.omni_massless import OmniMassless
+
+EZ = np.array([0.0, 0.0, 1.0])
+
+
+def _rot(a):
+    c, s = np.cos(a), np.sin(a)
+    return np.array([[c, -s], [s, c]])
+
+
+def _drot(a):  # d Rot/da, written out (no J convention involved)
+    c, s = np.cos(a), np.sin(a)
+    return np.array([[-s, -c], [c, -s]])
+
+
+# ======================================================================== massless (BKM 2011)
+def _symmetric():
+    return OmniMassless.symmetric(N=3, R=0.15, h=0.05, I_w=5e-4, m=2.2, I=0.04)
+
+
+def _general():
+    """4 wheels, mecanum and omni mixed, unequal radii and inertias, offset centre of mass."""
+    pos = [(0.2, 0.12), (-0.18, 0.1), (-0.2, -0.13), (0.21, -0.09)]
+    return OmniMassless(pos, [0.1, 0.3, -0.2, 1.2], h=[0.05, 0.06, 0.045, 0.05],
+                        I_w=[4e-4, 6e-4, 3e-4, 5e-4], delta=[np.pi / 4, 3 * np.pi / 4, np.pi / 2, 1.1],
+                        m=3.0, I=0.09, r_C=(0.03, -0.02))
+
+
+def test_massless_type1_type2():
+    v = _symmetric()
+    assert v.is_symmetric()
+    np.testing.assert_allclose(v.Rv, 0.0, atol=1e-17)               # R = 0 by symmetry
+    np.testing.assert_allclose(v.Gamma, 1.5 * 5e-4 / 0.05**2 * np.eye(2), atol=1e-15)  # N I_w/(2 h^2)
+    t = np.linspace(0.0, 20.0, 401)
+    # type 1: v0 = 0, omega0 = 1: centre at rest, psi = t
+    d1 = v.simulate([0, 0, 0, 0, 0, 1.0], t)
+    assert np.max(np.hypot(d1["x"], d1["y"])) < 1e-14               # measured 0 (v' = 0 exactly)
+    np.testing.assert_allclose(d1["phi"], t, atol=1e-11)
+    np.testing.assert_allclose(d1["omega"], 1.0, atol=1e-13)
+    # contact traces: circles of radius R about the centre
+    rad = np.hypot(d1["xq1"], d1["yq1"])
+    np.testing.assert_allclose(rad, 0.15, rtol=1e-13)
+    # wheel rates: pure spin turns every wheel at omega R/h = 3 rad/s
+    np.testing.assert_allclose(d1[["dchi1", "dchi2", "dchi3"]].to_numpy(), 3.0, rtol=1e-12)
+    # type 2: v0 = 1 along the axle of wheel 1 (the x axis), omega0 = 0: uniform straight line
+    d2 = v.simulate([0, 0, 0, 1.0, 0, 0], t)
+    np.testing.assert_allclose(d2["x"], t, atol=1e-11)
+    assert np.max(np.abs(d2["y"])) < 1e-14 and np.max(np.abs(d2["phi"])) < 1e-14
+    # wheel 1 (axle along the motion) does not turn; wheels 2, 3 turn at -+ sin(120 deg)/h
+    np.testing.assert_allclose(d2["dchi1"], 0.0, atol=1e-13)
+    np.testing.assert_allclose(d2["dchi2"], -np.sqrt(3) / 2 / 0.05, rtol=1e-12)
+    np.testing.assert_allclose(d2["dchi3"], np.sqrt(3) / 2 / 0.05, rtol=1e-12)
+    # the same along wheel 2's axle
+    d3 = v.simulate([0, 0, 0, np.cos(2 * np.pi / 3), np.sin(2 * np.pi / 3), 0], t)
+    np.testing.assert_allclose(d3["x"], np.cos(2 * np.pi / 3) * t, atol=1e-11)
+    np.testing.assert_allclose(d3["y"], np.sin(2 * np.pi / 3) * t, atol=1e-11)
+
+
+def test_massless_closed_form_and_energy():
+    v = _symmetric()
+    t = np.linspace(0.0, 10.0, 201)
+    y0 = [0.1, -0.2, 0.3, 0.5, -0.2, 1.3, 0.4, -1.0, 2.0]
+    df, cf = v.simulate(y0, t), v.closed_form(y0, t)
+    assert list(df.columns) == list(v.columns()) == list(cf.columns)
+    # measured 8e-11 (integration error, DOP853 rtol = atol = 1e-12)
+    assert np.max(np.abs(df.to_numpy() - cf.to_numpy())) < 1e-9
+    # the centre moves on a circle at the rate omega gamma/(m + gamma) (turning of v in the world)
+    g = v.Gamma[0, 0]
+    mu = 1.3 * g / (2.2 + g)
+    heading = np.unwrap(np.arctan2(np.gradient(cf["y"], t), np.gradient(cf["x"], t)))
+    np.testing.assert_allclose(np.diff(heading[5:-5]) / np.diff(t[5:-5]), mu, rtol=1e-3)
+    with pytest.raises(NonholonomicError):
+        _general().closed_form(y0[:6] + [0, 0, 0, 0], t)
+    # energy of the general vehicle (mecanum, offset centre of mass)
+    w = _general()
+    y0 = [0.0, 0.0, 0.5, 0.7, -0.4, 2.0]
+    d = w.simulate(y0, np.linspace(0, 30, 301))
+    e = d["energy"].to_numpy()
+    assert np.max(np.abs(e - e[0])) / e[0] < 1e-10                  # measured 3e-13
+    y = d[list(w.columns()[1:7 + w.N - 1 + 1])].to_numpy().T
+    np.testing.assert_allclose(w.energy_direct(y), e, rtol=1e-13)   # Mcal form = definition
+    assert np.std(d["omega"]) > 1e-2                                # a non-trivial motion
+
+
+def _lagrange_bruteforce(v, state, J2):
+    """(v1', v2', omega', chi_i'', lambda_i) from Lagrange's equations with multipliers in the
+    generalised coordinates q = (x, y, phi, chi_i), world frame, rotation derivatives written out;
+    J2 = None. Independent of the BKM form and of any J convention."""
+    x, y, phi, v1, v2, w = state[:6]
+    N = v.N
+    Rm, dR = _rot(phi), _drot(phi)
+    vO = Rm @ np.array([v1, v2])
+    chid = v.wheel_rates(np.asarray(state[:6]))
+    qd = np.concatenate([vO, [w], chid])
+    nq = 3 + N
+    M = np.zeros((nq, nq))
+    M[:2, :2] = v.m * np.eye(2)
+    b = v.m * dR @ v.r_C
+    M[:2, 2] = M[2, :2] = b
+    M[2, 2] = v.I
+    M[3:, 3:] = np.diag(v.I_w)
+    # dM/dphi (only the (x, y)-phi block: d(dR r_C)/dphi = -R r_C)
+    dM = np.zeros((nq, nq))
+    dM[:2, 2] = dM[2, :2] = -v.m * Rm @ v.r_C
+    force = -(dM * w) @ qd                       # -(dM/dt) q'
+    force[2] += 0.5 * qd @ dM @ qd               # + dT/dphi
+    # constraints: (v_O + phi' dR r_i) . (R alpha_i) - h_i s_i chi_i' = 0
+    A = np.zeros((N, nq))
+    Adot_qd = np.zeros(N)
+    for i in range(N):
+        al = Rm @ v.alpha[:, i]
+        A[i, :2] = al
+        A[i, 2] = (dR @ v.r[:, i]) @ al
+        A[i, 3 + i] = -v.h[i] * v.s[i]
+        dal = dR @ v.alpha[:, i] * w
+        Adot_qd[i] = vO @ dal                    # d/dt of A[i, 2] is 0 (rotation invariant)
+    K = np.block([[M, -A.T], [A, np.zeros((N, N))]])
+    sol = np.linalg.solve(K, np.concatenate([force, -Adot_qd]))
+    qdd = sol[:nq]
+    vdot = Rm.T @ qdd[:2] + w * (dR.T @ np.array([qd[0], qd[1]]))  # d/dt (R^T v_O)
+    return np.concatenate([vdot, [qdd[2]]]), qdd[3:], sol[nq:]
+
+
+def _bkm_printed_J(v, state):
+    """BKM equations exactly as printed, with J = [[0, 1], [-1, 0]] (the printed convention)."""
+    Jp = np.array([[0.0, 1.0], [-1.0, 0.0]])
+    m = v.m
+    k = v.I_w / (v.s * v.h) ** 2
+    jra = np.array([(Jp @ v.r[:, i]) @ v.alpha[:, i] for i in range(v.N)])
+    Rv = (v.alpha @ (k * jra)) / m
+    Ih = v.I + np.sum(k * jra**2)
+    c = m * (Jp @ v.r_C + Rv)
+    Mc = np.block([[m * np.eye(2) + v.Gamma, c[:, None]], [c[None, :], np.array([[Ih]])]])
+    vv, w = np.asarray(state[3:5]), state[5]
+    g = np.concatenate([m * w * Jp @ (vv + w * Jp @ v.r_C), [m * w * vv @ v.r_C]])
+    return -np.linalg.solve(Mc, g)
+
+
+def test_massless_J_sign_by_bruteforce():
+    """Resolution of the DIGEST's UNSURE J convention: J r = e_z x r (J = [[0, -1], [1, 0]])."""
+    rng = np.random.default_rng(4)
+    for v in (_general(), _symmetric()):
+        for _ in range(20):
+            state = np.concatenate([rng.normal(size=3), rng.normal(size=3)])
+            ref, chidd, lam = _lagrange_bruteforce(v, state, None)
+            acc = v.accelerations(state)
+            # measured <= 2e-15 relative
+            assert np.max(np.abs(acc - ref)) <= 1e-12 * max(1.0, np.max(np.abs(ref)))
+            # the multipliers are the lateral contact forces: I_i chi_i'' = -h_i s_i lambda_i
+            np.testing.assert_allclose(v.I_w * chidd, -v.h * v.s * lam, rtol=1e-9, atol=1e-14)
+    # the printed J disagrees as soon as r_C != 0 (or v omega != 0 on the symmetric vehicle)
+    state = np.array([0, 0, 0, 0.7, -0.4, 2.0])
+    ref = _lagrange_bruteforce(_general(), state, None)[0]
+    assert np.max(np.abs(_bkm_printed_J(_general(), state) - ref)) > 0.1 * np.max(np.abs(ref))
+    sym = _symmetric()
+    ref = _lagrange_bruteforce(sym, state, None)[0]
+    assert np.max(np.abs(_bkm_printed_J(sym, state) - ref)) > 0.5 * np.max(np.abs(ref))
+    # ... but agrees on the ch. 3 motion types (v omega = 0, r_C = 0): why ch. 3 could not tell
+    for st in ([0, 0, 0, 0, 0, 1.0], [0, 0, 0, 1.0, 0, 0]):
+        np.testing.assert_allclose(_bkm_printed_J(sym, st), sym.accelerations(np.array(st)), atol=1e-15)
+    # I_w -> 0: a free platform; its centre of mass must move uniformly on a straight line
+    free = OmniMassless(_general().r.T, [0.1, 0.3, -0.2, 1.2], 0.05, 0.0, np.pi / 2, m=3.0, I=0.09,
+                        r_C=(0.03, -0.02))
+    d = free.simulate([0, 0, 0, 0.7, -0.4, 2.0], np.linspace(0, 5, 51))
+    c, s = np.cos(d["phi"]), np.sin(d["phi"])
+    xc = d["x"] + c * 0.03 - s * (-0.02)
+    yc = d["y"] + s * 0.03 + c * (-0.02)
+    t = d["time"]
+    vc0 = np.array([0.7 - 2.0 * (-0.02), -0.4 + 2.0 * 0.03])
+    np.testing.assert_allclose(xc, xc[0] + vc0[0] * t, atol=1e-10)
+    np.testing.assert_allclose(yc, yc[0] + vc0[1] * t, atol=1e-10)
+
+
+def test_massless_world_mapping():
+    v = _general()
+    d = v.simulate([0.3, -0.1, 0.4, 0.7, -0.4, 2.0, 0.1, 0.2, 0.3, 0.4], np.linspace(0, 3, 31))
+    y = d[["x", "y", "phi", "v1", "v2", "omega", "chi1", "chi2", "chi3", "chi4"]].to_numpy().T
+    W = v.to_world(y)
+    assert W["platform"]["Q"].shape == (31, 4) and W["wheel2"]["T"].shape == (31, 3, 3)
+    back = v.from_world(W["platform"], [W[f"wheel{i}"] for i in range(1, 5)])
+    dif = back - y
+    dif[2:3] = np.angle(np.exp(1j * dif[2:3]))
+    dif[6:] = np.angle(np.exp(1j * dif[6:]))
+    assert np.max(np.abs(dif)) < 1e-12
+    np.testing.assert_allclose(v.from_world(W["platform"]), back[:6], atol=1e-15)
+    # single state, and the rolling constraint of each 3-D wheel: the wheel point at the contact
+    # moves perpendicular to the roller axis (v_centre + w x (-h e_z)) . alpha_world = 0
+    s0 = y[:, 7]
+    W0 = v.to_world(s0)
+    phi = s0[2]
+    for i in range(v.N):
+        wd = W0[f"wheel{i + 1}"]
+        vq = wd["v_0"] + np.cross(wd["w_0"], -v.h[i] * EZ)
+        al = np.append(_rot(phi) @ v.alpha[:, i], 0.0)
+        assert abs(vq @ al) < 1e-14
+        # wheel frame: y axis = axle, x axis rotated by chi about it
+        np.testing.assert_allclose(wd["T"][:, 1], np.append(_rot(phi) @ v.a[:, i], 0), atol=1e-15)
+        np.testing.assert_allclose(wd["r_0"], [*(s0[:2] + _rot(phi) @ v.r[:, i]), v.h[i]], atol=1e-15)
+    with pytest.raises(NonholonomicError):
+        bad = dict(W0["platform"], r_0=W0["platform"]["r_0"] + [0, 0, 0.01])
+        v.from_world(bad)
+    with pytest.raises(NonholonomicError):
+        v.from_world(W0["platform"], [dict(W0[f"wheel{i}"], w_0=W0[f"wheel{i}"]["w_0"] * 1.1) for i in range(1, 5)])
+
+
+def test_massless_errors():
+    with pytest.raises(NonholonomicError):
+        OmniMassless([(0, 0.1)], [0.0], 0.05, 1e-4, 0.0, 1.0, 0.1)       # delta = 0: no rolling
+    with pytest.raises(NonholonomicError):
+        OmniMassless([(0, 0.1)], [0.0], -0.05, 1e-4, 1.0, 1.0, 0.1)
+    with pytest.raises(NonholonomicError):
+        OmniMassless([(0, 0.1)], [0.0], 0.05, 1e-4, 1.0, 1.0, 0.001, r_C=(0.1, 0))  # I < m r_C^2
+    with pytest.raises(NonholonomicError):
+        _symmetric().simulate([0, 0, 0], [0, 1])
+
+
+# ======================================================================== massive rollers
+P = chapter2_parameters()
+
+
+def _random_state(model, rng):
+    q = rng.normal(size=model.nq)
+    c = model.contact_rollers(q[model.ichi])
+    return q, rng.normal(size=model.K), c
+
+
+def test_massive_generic_vs_printed_forms():
+    rng = np.random.default_rng(7)
+    for lam in (1.0, 1.7):
+        m = OmniMassive(**dict(P, Lam=lam))
+        for _ in range(10):
+            q, nu, c = _random_state(m, rng)
+            Ms = m.mstar(q, c)
+            np.testing.assert_allclose(m.mstar_printed(q, c), Ms, atol=1e-15)   # (2.3), m33 / Lambda^2
+            a = m.accel(q, nu, c)
+            scale = np.max(np.abs(a))
+            assert np.max(np.abs(m.accel_tatarinov(q, nu, c) - a)) < 1e-12 * scale  # corrected (2.7); ~1e-16
+            # the misprints matter
+            assert np.max(np.abs(m.accel_tatarinov(q, nu, c, printed_sign=True) - a)) > 1e-3 * scale
+            assert np.max(np.abs(m.accel_tatarinov(q, nu, c, printed_p12=True) - a)) > 1e-4 * scale
+        if lam != 1.0:
+            assert abs(m.mstar_printed(q, c, printed_m33=True)[2, 2] - Ms[2, 2]) > 0.5 * Ms[2, 2]
+    # a non-symmetric layout: the (2.3) extra J terms of m13, m23
+    m = OmniMassive(**dict(P, alpha=[0.0, 1.5, 3.5]))
+    q, nu, c = _random_state(m, rng)
+    np.testing.assert_allclose(m.mstar_printed(q, c), m.mstar(q, c), atol=1e-15)
+    np.testing.assert_allclose(m.accel_tatarinov(q, nu, c), m.accel(q, nu, c), rtol=1e-11, atol=1e-13)
+
+
+def test_massive_partial_derivatives():
+    m = OmniMassive(**P)
+    rng = np.random.default_rng(3)
+    q, nu, c = _random_state(m, rng)
+    dV, dM = m.dV(q, c), m.dmass_matrix(q)
+    eps = 1e-6
+    for k, idx in enumerate([2] + list(m.ichi)):
+        e = np.zeros(m.nq)
+        e[idx] = eps
+        fd = (m.V(q + e, c) - m.V(q - e, c)) / (2 * eps)
+        np.testing.assert_allclose(dV[k], fd, atol=1e-7 * max(1, np.max(np.abs(fd))))
+        if k:
+            fdm = (m.mass_matrix(q + e) - m.mass_matrix(q - e)) / (2 * eps)
+            np.testing.assert_allclose(dM[k - 1], fdm, atol=1e-14)
+    for idx in (0, 1):  # V and Mcal do not depend on x, y
+        e = np.zeros(m.nq)
+        e[idx] = 1.0
+        np.testing.assert_array_equal(m.V(q + e, c), m.V(q, c))
+
+
+def _rodrigues(axis, ang, vec):
+    return vec * np.cos(ang) + np.cross(axis, vec) * np.sin(ang) + axis * (axis @ vec) * (1 - np.cos(ang))
+
+
+def _bodies_3d(m, q, qd, masses):
+    """Independent 3-D kinematics: contact-point slip of every contact roller, and the kinetic
+    energy summed body by body (platform disk, wheel disks, rollers: point masses + axial B)."""
+    m_p, m_w, m_r = masses
+    th, thd = q[2], qd[2]
+    vS = np.array([qd[0], qd[1], 0.0])
+    T = 0.5 * m_p * vS @ vS + 0.5 * (0.5 * m_p * m.R**2) * thd**2
+    slip = []
+    contact = m.contact_rollers(q[m.ichi])
+    for i in range(m.N):
+        n = np.array([np.cos(th + m.alpha[i]), np.sin(th + m.alpha[i]), 0.0])
+        P = np.array([q[0], q[1], m.l]) + m.R * n
+        vP = vS + thd * np.cross(EZ, m.R * n)
+        chi, chid = q[m.ichi[i]], qd[m.ichi[i]]
+        ww = thd * EZ + chid * n
+        T += 0.5 * m_w * vP @ vP + 0.5 * (0.5 * m_w * m.l**2) * chid**2 + 0.5 * (0.25 * m_w * m.l**2) * thd**2
+        for j in range(m.n):
+            psi = chi + m.kappa[j]
+            d = _rodrigues(n, psi, -EZ)
+            u = np.cross(n, d)
+            Cr = P + m.r * d
+            vCr = vP + np.cross(ww, m.r * d)
+            phid = qd[m.iphi[i, j]]
+            wr = ww + phid * u
+            T += 0.5 * m_r * vCr @ vCr + 0.5 * m.B * (wr @ u) ** 2
+            if j == contact[i]:
+                C = P - m.l * EZ
+                slip.append(vCr + np.cross(wr, C - Cr))
+    return np.array(slip), T
+
+
+def test_massive_constraints_and_energy_3d():
+    """(1.3), (1.4), V: the contact points of the contact rollers do not slip (3-D kinematics);
+    (2.2) with the chosen I_S, J equals the body-by-body 3-D kinetic energy (rollers' lumping)."""
+    m = OmniMassive(**P)
+    rng = np.random.default_rng(11)
+    for _ in range(10):
+        q, nu, c = _random_state(m, rng)
+        qd = m.V(q, c) @ nu
+        slip, T3 = _bodies_3d(m, q, qd, (1.0, 0.15, 0.05))
+        assert np.max(np.abs(slip)) < 1e-13 * max(1, np.max(np.abs(qd)))
+        np.testing.assert_allclose(m.energy(q, nu, c), T3, rtol=1e-13)
+        np.testing.assert_allclose(0.5 * nu @ m.mstar(q, c) @ nu, T3, rtol=1e-13)
+        Jm = m.constraint_jacobian(q, c)
+        assert np.max(np.abs(Jm @ m.V(q, c))) < 1e-15                   # ch. 2 (1.4) J V = 0
+        assert np.linalg.matrix_rank(Jm) == 2 * m.N
+
+
+def _run(case=3, t_end=4.0, params=P, dt=0.01, **kw):
+    m = OmniMassive(**params)
+    t = np.arange(0.0, t_end + 0.5 * dt, dt)
+    return m, m.simulate(CASES[case], t, rtol=1e-11, atol=1e-13, **kw)
+
+
+def test_massive_energy_impacts_and_integrals():
+    for case, chi0 in ((3, None), (1, [0.1, -0.4, 0.25]), (2, [0.3, 0.05, -0.2])):
+        m, df = _run(case, 4.0, chi0=chi0)
+        sw = df.attrs["switches"]
+        assert len(sw) >= 10
+        T0 = df["T"].iloc[0]
+        for s in sw:
+            assert s["energy_drift"] < 1e-9                     # between switches; measured <= 4.4e-12
+            assert s["max_integral_drift"] < 1e-9               # (2.8); measured <= 5.9e-13
+            assert s["T_after"] < s["T_before"]                 # never increasing (min loss 1.2e-6 T0)
+            assert abs((s["T_before"] - s["T_after"]) - s["carnot"]) < 1e-12 * T0   # Carnot; measured <= 1.2e-15 T0
+            assert s["constraint_residual"] < 1e-12             # J q'+ = 0; measured 5.6e-17
+        # sampled energy: piecewise constant, dropping only at the switch times
+        times = np.array([s["time"] for s in sw])
+        T = df["T"].to_numpy()
+        t = df["time"].to_numpy()
+        seg = np.searchsorted(times, t, side="left")
+        for k in np.unique(seg):
+            Tk = T[seg == k]
+            assert np.ptp(Tk) < 1e-9 * T0
+        assert np.all(np.diff(T) < 1e-9 * T0)
+    # the impulse formula with Mcal^-1: Mcal Dq' = J^T F at a real switch
+    s = sw[3]
+    q = None
+    m2 = OmniMassive(**P)
+    q, nu, c = m2.initial_state(CASES[2], [0.3, 0.05, -0.2])
+    imp = m2.impact(q, m2.V(q, c) @ nu + 0.01, c)
+    assert imp["impulse_residual"] < 1e-14 and imp["constraint_residual"] < 1e-15
+
+
+def test_massive_simultaneous_switch_and_case_properties():
+    # case 1 from chi_i(0) = 0: every switch involves the three wheels at once (one projection),
+    # which keeps the centre at rest (nu1 = nu2 = 0)
+    m, df = _run(1, 3.0)
+    sw = df.attrs["switches"]
+    assert all(s["wheels"] == [1, 2, 3] for s in sw) and len(sw) == 7
+    np.testing.assert_allclose(sw[0]["time"], (np.pi / 5) / 3.0, rtol=1e-4)   # chi~ = -3 rad/s (nu3 ~ 1)
+    assert np.max(np.abs(df[["nu1", "nu2"]].to_numpy())) < 1e-14
+    assert df["nu3"].iloc[-1] < 0.999                           # nu3 not conserved (B != 0)
+    # doing the three changes one after the other gives another (non-symmetric) result
+    q, nu = df.attrs["final_state"][0], None
+    s = sw[-1]
+    mm = OmniMassive(**P)
+    q0, nu0, c0 = mm.initial_state(CASES[1])
+    dfa = mm.simulate(CASES[1], np.array([0.0, s["time"] - 1e-3]), rtol=1e-11, atol=1e-13)
+    qa, nua, ca = dfa.attrs["final_state"]
+    joint_c = np.array(s["contact_after"]) - 1
+    qd = mm.V(qa, ca) @ nua
+    joint = mm.impact(qa, qd, joint_c)["nu"]
+    c1 = ca.copy()
+    seq = qd
+    for i in range(3):
+        c1[i] = joint_c[i]
+        seq = mm.impact(qa, seq, c1)["qdot"]
+    seq_nu = np.linalg.lstsq(mm.V(qa, joint_c), seq, rcond=None)[0]
+    assert np.max(np.abs(joint[:2])) < 1e-14 and np.max(np.abs(seq_nu[:2])) > 1e-6
+    # case 2 (straight): no rotation, the front wheel (axle along the motion) does not turn and
+    # rides on one roller; its other rollers stay at rest relative to the vehicle
+    m, df = _run(2, 3.0)
+    assert np.max(np.abs(df["nu3"])) < 1e-12 and np.max(np.abs(df["theta"])) < 1e-12
+    assert np.max(np.abs(df["dchi1"])) < 1e-14 and set(df["contact1"]) == {1}
+    assert np.max(np.abs(df[[f"dphi1_{j}" for j in range(2, 6)]].to_numpy())) < 1e-14
+    assert all(1 not in s["wheels"] for s in df.attrs["switches"])
+    with pytest.raises(NonholonomicError):
+        chapter2_experiment(4, 1.0)
+
+
+def test_massive_B_to_zero():
+    """B -> 0: nu3 constant (massless linear integral m33 nu3 = const), and the motion of the
+    massless-roller model (cross-model check)."""
+    var = {}
+    for scale in (1.0, 1e-4, 1e-6):
+        m, df = _run(3, 3.0, dict(P, B=P["B"] * scale), chi0=[0.1, -0.4, 0.25])
+        var[scale] = np.max(np.abs(df["nu3"] - 1.0))
+    assert var[1.0] > 1e-3                                  # measured 4.5e-3 with the thesis' B
+    assert var[1e-6] < 1e-7                                 # measured 2.2e-8
+    assert var[1e-4] / var[1e-6] == pytest.approx(100.0, rel=1e-2)   # proportional to B (measured 100.01)
+    bkm = OmniMassless.symmetric(3, P["R"], P["l"], P["J"], P["M"], P["I_S"])
+    t = df["time"].to_numpy()
+    ref = bkm.simulate([0, 0, 0, P["R"], 0.0, 1.0], t)
+    # same vehicle: massless v = R (nu1, nu2), omega = nu3/Lambda; differences are O(B):
+    # measured 5.1e-7 (x), 9e-8 (y), 1.7e-8 (theta), 6.2e-6 (chi1) at B = 1.6e-11
+    assert np.max(np.abs(ref["x"] - df["x"])) < 2e-6 and np.max(np.abs(ref["y"] - df["y"])) < 2e-6
+    np.testing.assert_allclose(df["theta"], ref["phi"], atol=1e-7)
+    # wheel angles: the massless chi is positive forward along e_i = e_z x n_i, i.e. -chi here
+    np.testing.assert_allclose(-df["chi1"] + 0.1, ref["chi1"], atol=3e-5)
+
+
+def test_massive_scaling_law():
+    """nu0 -> lambda nu0 equals t -> lambda t (lambda > 0; impacts included)."""
+    p = P
+    m = OmniMassive(**p)
+    t = np.linspace(0.0, 2.0, 21)
+    d1 = m.simulate((1.0, 0.0, 1.0), 2.0 * t, chi0=[0.1, -0.4, 0.25], rtol=1e-12, atol=1e-14)
+    d2 = m.simulate((2.0, 0.0, 2.0), t, chi0=[0.1, -0.4, 0.25], rtol=1e-12, atol=1e-14)
+    s1, s2 = d1.attrs["switches"], d2.attrs["switches"]
+    assert len(s1) == len(s2) > 5
+    np.testing.assert_allclose([s["time"] for s in s2], [0.5 * s["time"] for s in s1], rtol=1e-8)
+    np.testing.assert_allclose(d2[["nu1", "nu2", "nu3"]], 2 * d1[["nu1", "nu2", "nu3"]], atol=1e-8)
+    np.testing.assert_allclose(d2[["x", "y", "theta", "chi1", "phi2_3"]], d1[["x", "y", "theta", "chi1", "phi2_3"]],
+                               atol=1e-8)
+    np.testing.assert_allclose(d2["T"], 4 * d1["T"], rtol=1e-8)
+    # the smooth equations for any lambda != 0: q' ~ lambda, nu' ~ lambda^2
+    rng = np.random.default_rng(5)
+    q, nu, c = _random_state(m, rng)
+    y, yl = np.concatenate([q, nu]), np.concatenate([q, -1.5 * nu])
+    f, fl = m.rhs(0, y, c), m.rhs(0, yl, c)
+    np.testing.assert_allclose(fl[:m.nq], -1.5 * f[:m.nq], rtol=1e-13)
+    np.testing.assert_allclose(fl[m.nq:], 2.25 * f[m.nq:], rtol=1e-11)
+
+
+def test_chapter2_api_and_plots(tmp_path):
+    res = chapter2_experiment(3, 1.0, dt=0.05)
+    df = res["trajectory"]
+    assert isinstance(df, pd.DataFrame) and list(df.columns) == list(OmniMassive(**P).columns())
+    assert set(res) >= {"trajectory", "switches", "params", "case", "runtime_s"}
+    assert {"time", "T_before", "T_after", "wheels"} <= set(res["switches"][0])
+    np.testing.assert_allclose(df["time"].iloc[-1], 1.0)
+    assert df["contact1"].between(1, 5).all()
+    assert np.all(np.abs(df[["psi1", "psi2", "psi3"]].to_numpy()) <= np.pi / 5 + 1e-9)
+    qn = thesis_quantities(res)
+    assert qn["energy_ratio"] < 1 and qn["n_switches"] == len(res["switches"])
+    paths = plot_chapter2(res, tmp_path)
+    assert len(paths) == 9 and all(p.stat().st_size > 1000 for p in paths)
+    # the chosen parameters (module docstring)
+    assert P["M"] == pytest.approx(2.2) and P["J"] == pytest.approx(5e-4) and P["I_S"] == pytest.approx(0.03912)
+    assert P["r"] == pytest.approx(0.05 * np.cos(np.pi / 4))
+
+
+def test_massive_errors():
+    with pytest.raises(NonholonomicError):
+        OmniMassive(**dict(P, B=0.0))
+    with pytest.raises(NonholonomicError):
+        OmniMassive(**dict(P, r=0.045))              # rho < 0 inside the sector
+    with pytest.raises(NonholonomicError):
+        OmniMassive(**dict(P, n=2))
+    m = OmniMassive(**P)
+    with pytest.raises(NonholonomicError):
+        m.simulate((1, 0), [0, 1])
+    with pytest.raises(NonholonomicError):
+        m.simulate((1, 0, 0), [0, 1], chi0=[0, 0])
+    with pytest.raises(NonholonomicError):
+        chapter2_parameters("nope")
