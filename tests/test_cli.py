@@ -60,6 +60,12 @@ def test_simulate_writes_the_outputs(rumoca_fmus, tmp_path):
     (["simulate", "Wheelset", "--set", "R=-0.1"], ["parameter R = -0.1", "minimum"]),
     (["simulate", "Wheelset", "--set", "m_w=0"], ["parameter m_w = 0", "minimum"]),
     (["simulate", "Wheelset", "--set", "c=-5"], ["parameter c = -5", "minimum"]),
+    (["simulate", "ShellWithInnerBody", "--set", "R_s=-0.2"], ["parameter R_s = -0.2", "minimum"]),
+    (["simulate", "ShellWithInnerBody", "--set", "m_t=0"], ["parameter m_t = 0", "minimum"]),
+    (["simulate", "ShellWithInnerBody", "--set", "I_s=-1"], ["parameter I_s", "computed from R_s, m_s"]),
+    (["simulate", "ShellWithNonholonomicHinge", "--set", "m_s=-1"], ["parameter m_s = -1", "minimum"]),
+    (["simulate", "NonholonomicBundle", "--set", "I_s=-0.01"], ["parameter I_s = -0.01", "minimum"]),
+    (["simulate", "NonholonomicBundle", "--set", "m_b=0"], ["parameter m_b = 0", "minimum"]),
 ])
 def test_bad_simulate_input(rumoca_fmus, tmp_path, args, fragments):
     result = run(*args, "--out", str(tmp_path / "x.csv"))

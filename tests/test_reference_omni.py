@@ -20,7 +20,7 @@ import pytest
 
 from nonholonomic.errors import NonholonomicError
 from nonholonomic.references.omni_massive import (CASES, OmniMassive, chapter2_experiment, chapter2_parameters,
-                                                  plot_chapter2, thesis_quantities)
+                                                  plot_chapter2, spindle_axial_moment, thesis_quantities)
 from nonholonomic.references.omni_massless import OmniMassless
 
 EZ = np.array([0.0, 0.0, 1.0])
@@ -468,6 +468,11 @@ def test_chapter2_api_and_plots(tmp_path):
     np.testing.assert_allclose(df["time"].iloc[-1], 1.0)
     assert df["contact1"].between(1, 5).all()
     assert np.all(np.abs(df[["psi1", "psi2", "psi3"]].to_numpy()) <= np.pi / 5 + 1e-9)
+    # the contact roller is the one whose sector contains the downward direction
+    m = OmniMassive(**P)
+    for i in range(3):
+        c = [m.contact_rollers([chi], [dchi])[0] + 1 for chi, dchi in zip(df[f"chi{i + 1}"], df[f"dchi{i + 1}"])]
+        np.testing.assert_array_equal(c, df[f"contact{i + 1}"])
     qn = thesis_quantities(res)
     assert qn["energy_ratio"] < 1 and qn["n_switches"] == len(res["switches"])
     paths = plot_chapter2(res, tmp_path)
@@ -475,6 +480,10 @@ def test_chapter2_api_and_plots(tmp_path):
     # the chosen parameters (module docstring)
     assert P["M"] == pytest.approx(2.2) and P["J"] == pytest.approx(5e-4) and P["I_S"] == pytest.approx(0.03912)
     assert P["r"] == pytest.approx(0.05 * np.cos(np.pi / 4))
+    # a solid roller of the ch. 2 shape: between the cylinders of its smallest and largest radius
+    B = spindle_axial_moment(0.05, 0.05, P["r"], 5)
+    rho_min, rho_max = 0.05 * np.cos(np.pi / 5) - P["r"], 0.05 - P["r"]
+    assert 0.5 * 0.05 * rho_min**2 < B < 0.5 * 0.05 * rho_max**2 < P["B"]   # 4.18e-6 < 5.4e-6 < 1.6e-5
 
 
 def test_massive_errors():

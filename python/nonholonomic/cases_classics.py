@@ -213,7 +213,9 @@ def chaplygin_ball_case() -> TrajectoryCase:
         "chaplygin_ball", "ChaplyginBall",
         "Chaplygin ball I = (0.002, 0.003, 0.0045) kg m^2, m = 1 kg, R = 0.1 m, started turned by 0.7 rad about "
         "(0.6, 0, 0.8) with angular velocity (2, -1, 5) rad/s; 20 s.",
-        parameters=dict(m=BALL["m"], R=BALL["R"], **{f"I_b[{i + 1}]": v for i, v in enumerate(BALL["I"])}),
+        parameters=dict(m=BALL["m"], R=BALL["R"], **{f"I_b[{i + 1}]": v for i, v in enumerate(BALL["I"])},
+                        **{f"Q_0[{i + 1}]": float(v) for i, v in enumerate(Q0)},
+                        **{f"w_0_start[{i + 1}]": float(v) for i, v in enumerate(w0_world)}),
         stop_time=20.0, output_interval=0.01, reference=lambda t: model.simulate(state0, t), observe=observe,
         signals=BALL_SIGNALS, residual_tolerances=RESIDUALS,
         reference_integrals={"energy": 1e-9, "M_squared": 1e-9, "M_gamma": 1e-9, "gamma_squared": 1e-9},

@@ -156,3 +156,18 @@ def trend(x, y, xlabel, ylabel, title, path, fit_slope: float | None = None) -> 
     ax.legend(loc="best")
     ax.grid(alpha=0.3, which="both")
     return _save(fig, path)
+
+
+def unit_sphere_paths(paths: dict, title, path) -> pathlib.Path:
+    """Curves on the unit sphere (label -> (k, 3) array), e.g. the vertical in a body frame."""
+    fig = plt.figure(figsize=(6.5, 6))
+    ax = fig.add_subplot(projection="3d")
+    u, v = np.meshgrid(np.linspace(0, 2 * np.pi, 36), np.linspace(0, np.pi, 18))
+    ax.plot_wireframe(np.cos(u) * np.sin(v), np.sin(u) * np.sin(v), np.cos(v), color="0.85", lw=0.4)
+    for (label, xyz), style in zip(paths.items(), (FMU_STYLE, REF_STYLE, {})):
+        xyz = np.asarray(xyz)
+        ax.plot(xyz[:, 0], xyz[:, 1], xyz[:, 2], **{**style, "label": label})
+    ax.set_box_aspect((1, 1, 1))
+    ax.set_title(title)
+    ax.legend(loc="upper left")
+    return _save(fig, path)

@@ -62,27 +62,34 @@ def _number(name: str, value) -> float:
 
 
 @functools.lru_cache(maxsize=32)
-def _integer_parameters(path: str, mtime: float) -> frozenset:
-    """Names of Integer parameters: typed so in FMI 2 FMUs, listed in extra/ by the rumoca backend."""
+def _parameter_info(path: str, mtime: float) -> tuple[frozenset, dict]:
+    """Integer parameters (typed so in FMI 2 FMUs, listed in extra/ by the rumoca backend) and the
+    parameters that the rumoca backend computed from others (name -> those others)."""
     import json
     import zipfile
-    from .backends.fmu_export import INTEGER_PARAMETERS
+    from .backends.fmu_export import PARAMETER_INFO
     names = {v.name for v in _description(path, mtime).modelVariables
              if v.type in ("Integer", "Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16", "UInt32", "UInt64")}
+    dependent = {}
     with zipfile.ZipFile(path) as z:
-        if INTEGER_PARAMETERS in z.namelist():
-            names |= set(json.loads(z.read(INTEGER_PARAMETERS))["integer_parameters"])
-    return frozenset(names)
+        if PARAMETER_INFO in z.namelist():
+            info = json.loads(z.read(PARAMETER_INFO))
+            names |= set(info["integer_parameters"])
+            dependent = info.get("dependent_parameters", {})
+    return frozenset(names), dependent
 
 
 def check_parameters(fmu: pathlib.Path, parameters: dict) -> dict[str, float]:
     """Numeric values of ``parameters``, each checked to be a parameter of the FMU within its bounds."""
     variables = {v.name: v for v in model_description(fmu).modelVariables}
-    integers = _integer_parameters(str(fmu), fmu.stat().st_mtime)
+    integers, dependent = _parameter_info(str(fmu), fmu.stat().st_mtime)
     tunable = [n for n, v in variables.items() if v.causality == "parameter"]
     checked = {}
     for name, value in parameters.items():
         var = variables.get(name)
+        if var is None and name in dependent:
+            raise NonholonomicError(f"parameter {name} of {fmu.stem} is computed from {', '.join(dependent[name])}; "
+                                    "set those instead")
         if var is None or var.causality != "parameter":
             hint = difflib.get_close_matches(name, tunable, n=3)
             kind = "is not a parameter" if var is not None else "unknown parameter"

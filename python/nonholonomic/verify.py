@@ -140,7 +140,8 @@ class TrajectoryCase(Case):
 def all_cases() -> dict[str, Case]:
     from .cases_ball import ball_cases
     from .cases_classics import classic_cases
-    return {c.name: c for c in ball_cases() + classic_cases()}
+    from .cases_robots import robot_cases
+    return {c.name: c for c in ball_cases() + classic_cases() + robot_cases()}
 
 
 def select_cases(names=None) -> list[Case]:

@@ -46,6 +46,7 @@ class ExplicitOde:
     initial_state: ca.Function  # (p) -> x0
     n_linear_blocks: int
     largest_linear_block: int
+    dependent_parameters: dict = dataclasses.field(default_factory=dict)  # name -> free parameters it is computed from
 
 
 def _numeric(x) -> float | None:
@@ -248,8 +249,14 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
         name = v.scalar_names()[k]
         param_meta.append(ScalarVariable(name, description, unit, number, lo, hi, v.is_integer))
     sizes = [int(wb.numel()) for wb, _, _ in stages]
+    free_names = {f[0].name(): m.name for f, m in zip(free, param_meta)}
+    dependent = {}
+    for sym, definition in zip(dep_syms, dep_defs):
+        sources = [free_names[v.name()] for v in ca.symvar(ca.SX(definition)) if v.name() in free_names]
+        if sources and "." not in sym.name():  # top-level parameters a user might try to set
+            dependent[sym.name()] = sorted(sources)
     return ExplicitOde(dae.model, state_meta, param_meta, scalars(out_vars), rhs_fun, init_fun,
-                       len(stages), max(sizes, default=0))
+                       len(stages), max(sizes, default=0), dependent)
 
 
 def _resolve(syms: list, defs: list) -> list:

@@ -26,7 +26,7 @@ import casadi as ca
 from ..errors import NonholonomicError
 from .explicit_ode import ExplicitOde
 
-INTEGER_PARAMETERS = "extra/org.nonholonomic/parameters.json"
+PARAMETER_INFO = "extra/org.nonholonomic/parameters.json"
 
 _EXIT_INIT = """FMI3_Export fmi3Status fmi3ExitInitializationMode(fmi3Instance instance) {
   // Unused variables
@@ -153,10 +153,12 @@ def export_fmu(ode: ExplicitOde, name: str, out_path: pathlib.Path, experiment: 
             z.write(init_src, f"sources/{init_src}")
             z.write(f"{name}_init.h", f"sources/{name}_init.h")
             z.write(binary, str(binary))
-            # FMI 3 Int32 is not implemented by CasADi's wrapper: Integer parameters travel as Float64,
-            # and this list lets importers reject non-integer values for them
+            # FMI 3 Int32 is not implemented by CasADi's wrapper: Integer parameters travel as Float64, and
+            # this list lets importers reject non-integer values; parameters bound to others are not FMU
+            # parameters, and the second list lets importers say which ones to set instead
             integers = [p.name for p in ode.parameters if p.is_integer]
-            z.writestr(INTEGER_PARAMETERS, json.dumps({"integer_parameters": integers}, indent=1))
+            z.writestr(PARAMETER_INFO, json.dumps({"integer_parameters": integers,
+                                                   "dependent_parameters": ode.dependent_parameters}, indent=1))
         os.replace(partial, out_path)
         if keep_dir is not None:
             shutil.copytree(work, keep_dir, dirs_exist_ok=True)

@@ -71,8 +71,10 @@ implemented (`mstar_printed`, `accel_tatarinov`) and compared with the generic f
 * (2.7) assembled Tatarinov equations. CORRECTED: the {P_alpha, L*} term enters as
   +(R/(2l)) sum_i (nu^T M*_i nu) (sin alpha_i, -cos alpha_i, -1/Lambda, 0..0) (printed with the
   opposite sign, contradicting the printed {P_alpha, L*} themselves); the first entry of p12 is
-  R sigma[cos alpha] (printed without R); in (2.6) p_phi_k1 has B nu3 sin chi_k/Lambda (printed
-  without nu3; p_phi_k1 does not enter (2.7) after the substitution used here).
+  R sigma[cos alpha] (printed without R); in (2.6) p_phi_k1 = (B R/rho_k) xi_+(alpha_k)
+  + (B/Lambda) nu3 sin chi_k (printed without nu3; the printed p12, p13, p23 do contain that nu3
+  term, so the misprint is confined to (2.6)).
+* (1.5): the zero block O1 is (3 + 2N) x N(n-1) (printed "3 + 2n").
 
 Properties (ch. 1; checked in tests/test_reference_omni.py): energy T = 1/2 nu^T M* nu constant
 between switches; free-roller integrals (2.8) nu_s + Lambda^-1 sin(psi_ij) nu3 = const (= p_phi_s/B,
@@ -91,10 +93,9 @@ removed and that of the entering roller imposed; perfectly inelastic impact (ch.
                                                CORRECTED: printed "(J M J^T)^-1", M^-1 is needed)
     T+ - T- = -1/2 (Mcal Dq', Dq') <= 0,  Dq' = q'+ - q'-          (Carnot)
 
-Wheels whose contact rollers reach the junction at the same time (within `switch_tol` rad and
-turning outwards, e.g.
-all chi_i(0) equal on the symmetric vehicle) switch in ONE projection (doing them one after the
-other gives another result). Event detection: scipy solve_ivp events on pi/n - |psi_i|; the
+Wheels whose contact rollers reach the junction at the same time (within `switch_tol` rad, and
+turning outwards; e.g. all chi_i(0) equal on the symmetric vehicle) switch in ONE projection (doing
+them one after the other gives another result). Event detection: scipy solve_ivp events on pi/n - |psi_i|; the
 integration restarts after each impact. If after an impact a switched wheel turns back out of its
 new sector (grazing), NonholonomicError is raised.
 
