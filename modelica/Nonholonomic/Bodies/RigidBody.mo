@@ -17,6 +17,7 @@ model RigidBody "Rigid body: Newton-Euler equations in principal axes, quaternio
   Units.AngularAcceleration z_b[3] "Angular acceleration, body frame";
   Real T[3, 3] "Rotation matrix: resolves body-frame vectors in the world frame";
   Units.Torque t_b[3] "Resultant torque about the centre of mass, body frame";
+  Units.Energy kineticEnergy "Kinetic energy";
   Units.Energy energy "Kinetic energy plus potential energy of gravity (zero at the world origin)";
 equation
   der(r_0) = v_0;
@@ -29,7 +30,8 @@ equation
   // Euler's equations in principal axes; the seed paper prints them without I on dOmega/dt (a misprint)
   t_b = transpose(T)*t_0;
   I_b .* z_b + cross(w_b, I_b .* w_b) = t_b;
-  energy = 0.5*m*(v_0*v_0) + 0.5*(w_b*(I_b .* w_b)) - m*(g_0*r_0);
+  kineticEnergy = 0.5*m*(v_0*v_0) + 0.5*(w_b*(I_b .* w_b));
+  energy = kineticEnergy - m*(g_0*r_0);
   k.r_0 = r_0;
   k.T = T;
   k.v_0 = v_0;

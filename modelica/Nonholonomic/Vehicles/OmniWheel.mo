@@ -1,0 +1,78 @@
+within Nonholonomic.Vehicles;
+model OmniWheel "Omni-wheel: a hub with nRollers massive spindle rollers on revolute joints, rolling with friction on the plane"
+  parameter Integer nRollers(min = 2) = 4 "Number of rollers";
+  parameter Units.Length R_w(min = 1e-6) = 0.05 "Wheel radius (outer surface of the rollers)";
+  parameter Units.Mass m_w(min = 1e-9) = 0.15 "Total mass of the wheel: hub and rollers";
+  parameter Real eta(min = 1e-12, max = 1) = 0.01 "Mass of one roller over the total mass of the wheel (nRollers eta < 1)";
+  parameter Real mu(min = 0) = 0.5 "Coefficient of friction between rollers and plane";
+  parameter Units.Velocity v_eps(min = 1e-12) = 1e-3 "Regularisation speed of the friction";
+  parameter Units.Acceleration g_0[3] = {0, 0, -9.81} "Gravity acceleration";
+  parameter Units.Position r_0_start[3] = {0, 0, R_w} "Initial centre of the hub";
+  parameter Units.Velocity v_0_start[3] = {0, 0, 0.0} "Initial velocity of the hub's centre";
+  parameter Units.Quaternion Q_start[4] = {1, 0, 0, 0.0} "Initial attitude of the hub (its z axis is the wheel's axle)";
+  parameter Units.AngularVelocity w_0_start[3] = {0, 0, 0.0} "Initial angular velocity of the wheel (rollers not turning on the hub)";
+  final parameter Units.Mass m_r = eta*m_w "Mass of a roller";
+  final parameter Units.Mass m_hub = (1 - nRollers*eta)*m_w "Mass of the hub";
+  final parameter Units.Length R1 = R_w*cos(Constants.pi/nRollers) "Distance of the rollers' axes from the wheel's centre";
+  final parameter Units.Angle kappa[nRollers] = 2*Constants.pi*(0:nRollers - 1)/nRollers "Angular positions of the rollers on the hub";
+  final parameter Real T_start[3, 3] = Rotations.rotationMatrix(Q_start) "Initial attitude matrix of the hub";
+  Interfaces.KinematicOutput k "Kinematics of the hub" annotation(Placement(transformation(extent = {{90, -10}, {110, 10}})));
+  Interfaces.WrenchInput w "Wrench of the axle's joint on the hub" annotation(Placement(transformation(extent = {{-110, -10}, {-90, 10}})));
+  Interfaces.KinematicInput kGround "Kinematics of the ground" annotation(Placement(transformation(extent = {{-10, -110}, {10, -90}})));
+  Interfaces.WrenchOutput wGround[nRollers] "Contact wrenches on the ground" annotation(Placement(transformation(extent = {{30, -110}, {50, -90}})));
+  Bodies.RigidBody hub(nW = nRollers + 1, m = m_hub, I_b = {m_hub*R_w^2/4, m_hub*R_w^2/4, m_hub*R_w^2/2}, g_0 = g_0,
+    r_0_start = r_0_start, v_0_start = v_0_start, Q_start = Q_start, w_0_start = w_0_start)
+    annotation(Placement(transformation(extent = {{-10, 40}, {10, 60}})));
+  Bodies.RigidBody roller[nRollers](each nW = 2, each m = m_r, each I_b = rollerInertia(R_w, nRollers, m_r), each g_0 = g_0,
+    r_0_start = {r_0_start + T_start*{R1*cos(kappa[j]), R1*sin(kappa[j]), 0.0} for j in 1:nRollers},
+    v_0_start = {v_0_start + cross(w_0_start, T_start*{R1*cos(kappa[j]), R1*sin(kappa[j]), 0.0}) for j in 1:nRollers},
+    Q_start = {Rotations.product(Q_start, Rotations.product(Rotations.fromAxisAngle({0.0, 0.0, 1.0}, kappa[j]),
+      {0.5, 0.5, 0.5, 0.5})) for j in 1:nRollers},
+    each w_0_start = w_0_start) annotation(Placement(transformation(extent = {{-10, -20}, {10, 0.0}})));
+  Joints.Revolute axle[nRollers](p_a = {{R1*cos(kappa[j]), R1*sin(kappa[j]), 0.0} for j in 1:nRollers},
+    n_a = {{-sin(kappa[j]), cos(kappa[j]), 0.0} for j in 1:nRollers}, each n_b = {1, 0, 0.0})
+    annotation(Placement(transformation(extent = {{-40, 10}, {-20, 30}})));
+  Contacts.RollerPlaneContact contact[nRollers](each R_w = R_w, each n = nRollers, each mu = mu, each v_eps = v_eps)
+    annotation(Placement(transformation(extent = {{-10, -70}, {10, -50}})));
+  Interfaces.RealOutput contactRoller "Index of the roller in contact (0: none)";
+  Interfaces.RealOutput slip(unit = "m/s") "Slip speed at the contact";
+  Interfaces.RealOutput normalForce(unit = "N") "Normal reaction";
+  Interfaces.RealOutput kineticEnergy(unit = "J") "Kinetic energy of the wheel";
+protected
+  Real closed[nRollers] "Contact state of each roller";
+  Units.Velocity slips[nRollers] "Slip speed of each roller";
+  Units.Force normal[nRollers] "Normal reaction on each roller";
+  Units.Energy rollerEnergy[nRollers] "Kinetic energy of each roller";
+equation
+  contactRoller = sum({j*closed[j] for j in 1:nRollers});
+  slip = sum(slips);
+  normalForce = sum(normal);
+  kineticEnergy = hub.kineticEnergy + sum(rollerEnergy);
+  connect(hub.k, k);
+  connect(w, hub.w[nRollers + 1]);
+  for j in 1:nRollers loop
+    closed[j] = contact[j].closed;
+    slips[j] = contact[j].slip;
+    normal[j] = contact[j].N;
+    rollerEnergy[j] = roller[j].kineticEnergy;
+    connect(hub.k, axle[j].kA);
+    connect(roller[j].k, axle[j].kB);
+    connect(axle[j].wA, hub.w[j]);
+    connect(axle[j].wB, roller[j].w[1]);
+    connect(kGround, contact[j].kA);
+    connect(roller[j].k, contact[j].kB);
+    connect(contact[j].wA, wGround[j]);
+    connect(contact[j].wB, roller[j].w[2]);
+  end for;
+  annotation(Documentation(info = "<html>
+<p>An omni-wheel (Gerasimov 2018, ch. 3): a hub (a thin disk, its axle along its body z axis) carrying
+<code>nRollers</code> spindle rollers on <a href=\"modelica://Nonholonomic.Joints.Revolute\">revolute joints</a>,
+their axes in the wheel's plane, tangent to the circle of radius <code>R1 = R_w cos(pi/nRollers)</code>. Each
+roller touches the plane through a
+<a href=\"modelica://Nonholonomic.Contacts.RollerPlaneContact\">RollerPlaneContact</a> (unilateral,
+tracked, with friction). The wheel's total mass <code>m_w</code> is fixed; <code>eta</code> is the share of
+one roller, so the rollers' inertia follows from their geometry. Initially the rollers do not turn on the
+hub.</p>
+</html>"), Icon(graphics = {Ellipse(lineColor = {0, 0, 0.0}, fillColor = {200, 200, 200}, fillPattern = FillPattern.Solid,
+    extent = {{-80, -80}, {80, 80}}), Text(textColor = {0, 0, 255}, extent = {{-150, 90}, {150, 120}}, textString = "%name")}));
+end OmniWheel;

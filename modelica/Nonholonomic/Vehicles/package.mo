@@ -1,0 +1,36 @@
+within Nonholonomic;
+package Vehicles "Assemblies: omni-wheels and omni-wheel vehicles"
+  extends Nonholonomic.Icons.Package;
+
+  function rollerInertia "Principal central moments of inertia of a homogeneous spindle roller (axis = body x)"
+    extends Nonholonomic.Icons.Function;
+    input Units.Length R_w "Radius of the omni-wheel: the roller's profile is an arc of this radius";
+    input Integer n "Number of rollers on the wheel";
+    input Units.Mass m_r "Mass of the roller";
+    output Units.Inertia I_b[3] "Moments about the roller's axis and about two transverse axes";
+  protected
+    Units.Angle half = Constants.pi/n "Half the angle a roller spans";
+    Units.Length R1 = R_w*cos(half) "Distance of the axis from the wheel's centre";
+    Units.Length X = R_w*sin(half) "Half-length of the roller";
+    Real S1, S2, S3, S4, XS1, XS2, X2 "Integrals over x in [-X, X] of s^k and x^2 s^k, s = sqrt(R_w^2 - x^2)";
+    Real V, A4, T2 "Integrals of rho^2, rho^4 and x^2 rho^2, rho = s - R1 the profile radius";
+  algorithm
+    // the roller x^2 + (r + R1)^2 = R_w^2 (Gerasimov 2018, ch. 3, eq. (2.1)) is a solid of revolution of
+    // rho(x) = s(x) - R1; slices give m = pi dens int rho^2, I_axis = pi dens/2 int rho^4,
+    // I_transverse = pi dens int (rho^4/4 + x^2 rho^2); integrals of s^k in closed form
+    S1 := X*R1 + R_w^2*half;
+    S2 := 2*(R_w^2*X - X^3/3);
+    S3 := X*(5*R_w^2 - 2*X^2)*R1/4 + 3*R_w^4*half/4;
+    S4 := 2*(R_w^4*X - 2*R_w^2*X^3/3 + X^5/5);
+    XS1 := X*(2*X^2 - R_w^2)*R1/4 + R_w^4*half/4;
+    XS2 := 2*(R_w^2*X^3/3 - X^5/5);
+    X2 := 2*X^3/3;
+    V := S2 - 2*R1*S1 + 2*X*R1^2;
+    A4 := S4 - 4*R1*S3 + 6*R1^2*S2 - 4*R1^3*S1 + 2*X*R1^4;
+    T2 := XS2 - 2*R1*XS1 + R1^2*X2;
+    I_b := m_r*{A4/(2*V), (A4/4 + T2)/V, (A4/4 + T2)/V};
+  end rollerInertia;
+
+  annotation(Documentation(info = "<html><p>Omni-wheels (a hub with massive rollers on revolute joints,
+rolling with friction on the plane) and a vehicle on omni-wheels (Gerasimov 2018, ch. 3).</p></html>"));
+end Vehicles;
