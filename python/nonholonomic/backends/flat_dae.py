@@ -161,7 +161,7 @@ def _builtin(name: str, args: list[np.ndarray]) -> np.ndarray:
     if name == "atan2":
         return _map(lambda y, x: ca.atan2(y, x) if not (_is_number(y) and _is_number(x)) else math.atan2(y, x),
                     args[0], args[1])
-    if name in ("noEvent", "smooth", "homotopy"):
+    if name in ("noEvent", "no_event", "smooth", "homotopy"):
         return args[-1] if name == "smooth" else args[0]
     if name == "sum":
         items = list(args[0].flat)
@@ -439,6 +439,24 @@ class FlatDae:
             out = ev(ops[-1])
             for c, v in reversed(list(zip(ops[:-1:2], ops[1:-1:2]))):
                 out = _map(_if_else, ev(c), ev(v), out)
+            return out
+        if kind == "range":  # a:b or a:step:b with constant integer bounds
+            start = _const_int(ev(body["start_expression"]), "range start")
+            stop = _const_int(ev(body["stop_expression"]), "range end")
+            step = 1 if body.get("explicit_step_expression") is None else _const_int(
+                ev(body["explicit_step_expression"]), "range step")
+            return _obj(np.array(list(range(start, stop + (1 if step > 0 else -1), step)), dtype=object))
+        if kind == "comprehension":  # {body for i in a:b, ...}
+            domain = self._domains[body["domain"]]["domain"]["binders"]
+            ranges = [range(b["lower"], b["upper"] + (1 if b["step"] > 0 else -1), b["step"]) for b in domain]
+            items = []
+            for combo in itertools.product(*ranges):
+                env = dict(binders)
+                env.update({(body["domain"], k): v for k, v in enumerate(combo)})
+                items.append(self._eval(body["body"], env, frame))
+            out = np.empty(tuple(len(r) for r in ranges) + (items[0].shape if items else ()), dtype=object)
+            for idx, item in zip(np.ndindex(*[len(r) for r in ranges]), items):
+                out[idx] = item
             return out
         if kind == "call":
             # the outputs of one call are separate nodes that share the owner node's operands

@@ -119,6 +119,33 @@ given). CHOSEN here (`chapter2_parameters`, variant "default"):
 `parameter_study` reruns the thesis' quantities (drop of nu3 in case 1, time of the peak of nu3 and
 the time the centre stops in case 3) for other choices; see its docstring.
 
+Results against the thesis (script-level runs with this module: `parameter_study`, rtol 1e-9,
+output every 0.05 s; t_peak = time of the maximum of the 1-s running mean of nu3; t_stop = time
+after which |v_S| < 1 % of v_S(0) for good; not run by the tests)
+------------------------------------------------------------------------------------------
+Case 1, drop of nu3 over 1000 s (thesis: "about 5 %"), symmetric motion: default 60.1 %; ring
+55.4 %; hub 61.4 %; digest (I_S = 0.02, J = 2e-4) 75.9 %; lambda_balanced (Lambda = 0.967)
+60.9 %; Lambda = 10: 13.1 %; B_spindle (4.18e-6): 28.3 %; B/10: 13.1 %. Each within 0.2 % of
+`spin_decay_estimate`: nu3(t) = 1/(1 + k t/Lambda), k proportional to B/(I_S + N J R^2/l^2). A
+5 % drop needs B/(Lambda (I_S + N J R^2/l^2)) about 1/29 of the default: Lambda ~ 29, or
+I_S + N J R^2/l^2 ~ 1.5 instead of 0.053, or B ~ 5.6e-7 (with B_spindle: Lambda ~ 7.5). Case 1
+depends on Lambda only through the time scale (scaling law: the Lambda = 10 run at 1000 s equals
+the Lambda = 1 run at 100 s to 3e-10). The symmetric motion is unstable: left alone (symmetric=
+False), it breaks after ~15 s and the drop becomes 55.3 %.
+Case 3, t_peak / t_stop (thesis: ~150 s / ~300 s) with the printed B: Lambda = 1 (default, ring,
+hub, digest, lambda_balanced): nu3 does not rise (maximum 1.002-1.005 at ~4 s), t_stop 83-90 s
+(the front wheel's roller changes happen at rho_min = 5.1 mm, where its contact roller spins at
+R nu1/rho_min ~ 29 rad/s: each change can cost up to 1/2 B (29)^2 = 6.9e-3 J, 12 % of T(0), and
+the speed falls to a quarter within 2 s); Lambda = 3: 44 s / 184 s; Lambda = 5: 88 s / 290 s;
+Lambda = 10: 365 s / 648 s; Lambda = 20: 1385 s / 1709 s; Lambda = 30: nu3 still rising at
+2000 s. With B_spindle: Lambda = 1: 11 s / 48 s; 3: 49 s / 117 s; 5: 131 s / 214 s; 10: 506 s /
+608 s. B/10, Lambda = 1: 20 s / 71 s. So the thesis' case-3 picture (nu3 rising to a maximum,
+then the centre stopping on a spiral) needs theta'(0) = nu3(0)/Lambda well below
+v_S(0)/R = 1 s^-1 (Lambda >~ 3); its 150 s / 300 s lie between Lambda = 5 and 10 with the printed
+B, while its case-1 5 % needs Lambda ~ 29 with the printed B: no single plausible (I_S, J, Lambda)
+reproduces all three with B = 1.6e-5. I_S and J matter little (case 1 only through
+I_S + N J R^2/l^2); Lambda and B dominate.
+
 Columns of `simulate` / `chapter2_experiment` (one row per output time): time, x, y, theta, nu1,
 nu2, nu3, v (= R |(nu1, nu2)|, speed of S), T (kinetic energy), chi1..chiN, dchi1..dchiN,
 psi1..psiN (tilt of the contact roller), contact1..contactN (1-based index of the contact roller),
@@ -249,7 +276,8 @@ class OmniMassive:
         lay = self._cache.get(key)
         if lay is None:
             if len(key) != self.N or not all(0 <= c < self.n for c in key):
-                raise NonholonomicError(f"contact must be N = {self.N} roller indices in 0..{self.n - 1}, got {contact}")
+                raise NonholonomicError(f"contact must be N = {self.N} roller indices in 0..{self.n - 1}, "
+                                        f"got {contact}")
             free = [(i, j) for i in range(self.N) for j in range(self.n) if j != key[i]]
             lay = {"contact": np.array(key), "free_rows": np.array([self.iphi[i, j] for i, j in free]),
                    "free_ij": np.array(free), "contact_rows": np.array([self.iphi[i, key[i]] for i in range(self.N)])}
@@ -532,6 +560,22 @@ class OmniMassive:
         return q, np.concatenate([nu0, free]), contact
 
     # ------------------------------------------------------------------ simulation
+    def _symmetrize(self, q, nu, contact):
+        """Projection onto the N-fold symmetric set (see `simulate`)."""
+        rel = _wrap(self.alpha - self.alpha[0] - TWO_PI * np.arange(self.N) / self.N)
+        if np.max(np.abs(rel)) > 1e-12:
+            raise NonholonomicError("symmetric=True needs equally spaced wheels alpha_i = alpha_1 + 2 pi (i-1)/N")
+        q, nu = q.copy(), nu.copy()
+        chi = q[self.ichi]
+        if np.ptp(chi) > 1e-6 or np.ptp(contact) != 0 or np.max(np.abs(nu[:2])) > 1e-6 * max(1.0, abs(nu[2])):
+            raise NonholonomicError("symmetric=True needs equal wheel angles (and contact rollers) and nu1 = nu2 = 0")
+        q[self.ichi] = np.mean(chi)
+        q[self.iphi] = np.mean(q[self.iphi], axis=0)[None, :]
+        nu[:2] = 0.0
+        free = nu[3:].reshape(self.N, self.n - 1)
+        nu[3:] = np.broadcast_to(np.mean(free, axis=0), free.shape).reshape(-1)
+        return q, nu, contact
+
     def columns(self):
         rng = range(1, self.N + 1)
         rol = [(i, j) for i in rng for j in range(1, self.n + 1)]
@@ -576,16 +620,25 @@ class OmniMassive:
 
     def simulate(self, nu0, t_eval, chi0=None, free_rates0=None, state=None, rtol: float = 1e-10,
                  atol: float = 1e-12, method: str = "DOP853", switch_tol: float = 1e-8,
-                 max_switches: int = 10**6, on_segment=None) -> pd.DataFrame:
+                 max_switches: int = 10**6, symmetric: bool = False) -> pd.DataFrame:
         """Event-driven integration with impacts at every roller change.
 
         nu0 = (nu1, nu2, nu3) and chi0, free_rates0 as in `initial_state` (or state = (q, nu,
         contact) to continue a run). Returns the DataFrame of `columns()` at the times t_eval
         (nu, T sampled on the smooth segments: at a switch time the row holds the pre-impact values);
         df.attrs["switches"] is a list of dicts (time, wheels (1-based), contact_before/after,
-        T_before, T_after, carnot, constraint_residual, nu_before, nu_after, max_integral_drift
-        (largest change of a (2.8) integral over the segment that ended), energy_drift (largest
-        relative change of T over the segment)); df.attrs["final_state"] = (q, nu, contact)."""
+        T_before, T_after, carnot, constraint_residual, nu_before, nu_after (each in the free-roller
+        order of its own contact set), max_integral_drift (largest change of a (2.8) integral from
+        the start of the segment that ended to the switch), energy_drift (relative change of T over
+        the same interval)); df.attrs["final_state"] = (q, nu, contact).
+
+        symmetric=True: the N-fold symmetric motion (equally spaced wheels, equal chi_i, nu1 = nu2 = 0,
+        the same free-roller rates on every wheel, e.g. case 1 from chi_i(0) = 0). That set is
+        invariant, but UNSTABLE: without help, rounding errors (1e-17) grow by about e per second and
+        the wheels' switch times separate beyond `switch_tol`, after which the switches are done
+        one wheel at a time, which is a different impact law (see the module docstring). With
+        symmetric=True the state is projected back onto the symmetric set (wheel averages;
+        nu1 = nu2 = 0) at the start and after every impact."""
         t_eval = np.asarray(t_eval, dtype=float)
         if t_eval.ndim != 1 or t_eval.size < 1 or np.any(np.diff(t_eval) <= 0):
             raise NonholonomicError("t_eval must be a non-empty increasing 1-D array")
@@ -594,6 +647,10 @@ class OmniMassive:
         else:
             q, nu, contact = (np.asarray(state[0], dtype=float), np.asarray(state[1], dtype=float),
                               np.asarray(state[2], dtype=int))
+            if q.shape != (self.nq,) or nu.shape != (self.K,) or contact.shape != (self.N,):
+                raise NonholonomicError(f"state must be (q ({self.nq},), nu ({self.K},), contact ({self.N},))")
+        if symmetric:
+            q, nu, contact = self._symmetrize(q, nu, contact)
         psi0 = self.tilt(q[self.ichi], contact)
         if np.any(np.abs(psi0) > self.half + switch_tol):
             raise NonholonomicError("the given contact rollers do not contain the downward direction")
@@ -624,8 +681,6 @@ class OmniMassive:
                 ts = np.asarray(sol.t, dtype=float)
                 if ts.size:
                     rows.append(self._samples(ts, np.asarray(sol.y, dtype=float).reshape(len(y0), -1), contact))
-                if on_segment is not None:
-                    on_segment(sol, contact)
             else:  # only the initial row
                 rows.append(self._samples(np.array([t]), y0[:, None], contact))
                 break
@@ -668,6 +723,8 @@ class OmniMassive:
             if len(switches) > max_switches:
                 raise NonholonomicError(f"more than max_switches = {max_switches} roller changes")
             contact, nu, t = new_contact, imp["nu"], t_star
+            if symmetric:
+                q, nu, contact = self._symmetrize(q, nu, contact)
         if not rows:
             raise NonholonomicError("no output rows")
         df = pd.DataFrame({k: np.concatenate([np.atleast_1d(r[k]) for r in rows]) for k in rows[0]})
@@ -681,11 +738,13 @@ CASES = {1: (0.0, 0.0, 1.0), 2: (1.0, 0.0, 0.0), 3: (1.0, 0.0, 1.0)}
 
 
 def chapter2_experiment(case: int, t_end: float, params: dict | None = None, dt: float = 0.01,
-                        chi0=None, rtol: float = 1e-10, atol: float = 1e-12) -> dict:
+                        chi0=None, rtol: float = 1e-10, atol: float = 1e-12, symmetric: bool | None = None) -> dict:
     """Rerun a ch. 2 experiment: case 1 nu0 = (0, 0, 1) spin in place, 2 (1, 0, 0) straight along
     S xi, 3 (1, 0, 1) translation and spin; free rollers at rest relative to their wheels,
     chi_i(0) = 0 unless chi0 is given.
 
+    symmetric: hold the 3-fold symmetric motion (`OmniMassive.simulate`); default True for case 1
+    with chi0 = None (the thesis: "the centre of mass is at rest"), False otherwise.
     params: constructor keywords (default `chapter2_parameters()`). Returns dict(trajectory
     (DataFrame, columns of `OmniMassive.columns()`, sampled every dt), switches (list of dicts with
     time, wheels, T_before, T_after, carnot, ...), params, case, runtime_s)."""
@@ -698,9 +757,35 @@ def chapter2_experiment(case: int, t_end: float, params: dict | None = None, dt:
     k = int(np.floor(t_end / dt + 1e-9))
     t_eval = np.concatenate([dt * np.arange(k + 1), [t_end]]) if k * dt < t_end - 1e-12 else dt * np.arange(k + 1)
     start = _time.perf_counter()
-    df = model.simulate(CASES[case], t_eval, chi0=chi0, rtol=rtol, atol=atol)
+    if symmetric is None:
+        symmetric = case == 1 and chi0 is None
+    df = model.simulate(CASES[case], t_eval, chi0=chi0, rtol=rtol, atol=atol, symmetric=symmetric)
     return {"trajectory": df, "switches": df.attrs["switches"], "params": p, "case": case,
-            "runtime_s": _time.perf_counter() - start}
+            "symmetric": symmetric, "runtime_s": _time.perf_counter() - start}
+
+
+def spin_decay_estimate(params: dict | None = None, t: float = 1000.0) -> dict:
+    """Estimate of the case-1 decay of the spin (the mechanism behind the thesis' "5 % in 1000 s").
+
+    A free roller keeps its absolute spin about its own axis, phi' + theta' sin psi (2.8), while its
+    tilt goes from -pi/n (leaving contact, at rest relative to the wheel when nu1 = nu2 = 0) to
+    +pi/n (re-entering), so it re-enters with the relative spin 2 sin(pi/n) theta', which the impact
+    removes: about 1/2 B (2 sin(pi/n) theta')^2 per switch (an upper bound: the platform takes part
+    in the impact). With N n |chi'|/(2 pi) switches per second, |chi'| = (R/l) theta', and
+    T = 1/2 (I_S + N J R^2/l^2) theta'^2:
+
+        theta'' = -k theta'^2,   k = N n R B sin^2(pi/n) / (pi l (I_S + N J R^2/l^2)),
+        nu3(t)/nu3(0) = 1/(1 + k t/Lambda)      (theta'(0) = nu3(0)/Lambda = 1/Lambda).
+
+    So the drop over a fixed time grows with B and falls with Lambda and with I_S + N J R^2/l^2
+    (I_S and J act only through that sum, J with the weight N R^2/l^2 = 27 in ch. 2). Returns
+    dict(k, drop (= 1 - nu3(t)/nu3(0) for nu3(0) = 1), Lambda_for_5_percent (the Lambda giving a
+    5 % drop at t))."""
+    p = chapter2_parameters() if params is None else params
+    m33 = p["I_S"] + p["N"] * p["J"] * p["R"]**2 / p["l"]**2
+    k = p["N"] * p["n"] * p["R"] * p["B"] * np.sin(np.pi / p["n"])**2 / (np.pi * p["l"] * m33)
+    x = k * t / p["Lam"]
+    return {"k": k, "drop": x / (1 + x), "Lambda_for_5_percent": k * t * 0.95 / 0.05}
 
 
 def thesis_quantities(result: dict, stop_fraction: float = 0.01, smooth: float = 1.0) -> dict:
@@ -735,13 +820,15 @@ def parameter_study(variants=("default", "ring", "hub", "digest", "lambda_balanc
                     verbose: bool = False) -> pd.DataFrame:
     """How the thesis' reported numbers depend on the omitted I_S, J, Lambda (and on B).
 
-    For each variant of `chapter2_parameters`: case 1 run to t_case1 (nu3 drop; thesis: ~5 % in
-    1000 s) and case 3 run to t_case3 (peak time of nu3, thesis ~150 s; stop time of the centre,
-    thesis ~300 s). Slow (minutes per variant with the defaults: every roller change is an event);
-    a script-level function, not called by the tests."""
+    variants: names of `chapter2_parameters` variants, or (label, constructor-keywords dict) pairs,
+    e.g. ("Lambda=5", chapter2_parameters(Lam=5.0)). For each: case 1 (the symmetric motion) run
+    to t_case1 (nu3 drop; thesis: ~5 % in 1000 s) and case 3 run to t_case3 (peak time of nu3,
+    thesis ~150 s; stop time of the centre, thesis ~300 s). Slow (about a minute per variant and
+    case with the defaults: every roller change is an event); a script-level function, not called
+    by the tests."""
     rows = []
-    for name in variants:
-        p = chapter2_parameters(name)
+    for item in variants:
+        name, p = (item, chapter2_parameters(item)) if isinstance(item, str) else (item[0], dict(item[1]))
         m33 = (p["I_S"] + p["N"] * p["J"] * p["R"]**2 / p["l"]**2) / p["Lam"]**2
         row = {"variant": name, "I_S": p["I_S"], "J": p["J"], "Lam": p["Lam"], "B": p["B"], "m33": m33}
         if t_case1 > 0:
@@ -828,8 +915,9 @@ if __name__ == "__main__":  # pragma: no cover - script-level reproduction of th
     import sys
 
     out = pathlib.Path(sys.argv[1]) if len(sys.argv) > 1 else pathlib.Path("omni_massive_figures")
-    for c, te in ((1, 30.0), (2, 30.0), (3, 600.0)):
-        res = chapter2_experiment(c, te, dt=0.01 if te <= 30 else 0.05)
-        print(f"case {c}: {thesis_quantities(res)}  ({res['runtime_s']:.1f} s)")
-        plot_chapter2(res, out)
-    print(parameter_study(verbose=True).to_string())
+    for c, te, extra in ((1, 30.0, {}), (2, 30.0, {}), (3, 60.0, {}), (3, 600.0, {"Lam": 5.0})):
+        res = chapter2_experiment(c, te, chapter2_parameters(**extra), dt=0.01 if te <= 60 else 0.05)
+        print(f"case {c} {extra}: {thesis_quantities(res)}  ({res['runtime_s']:.1f} s)", flush=True)
+        plot_chapter2(res, out, prefix=f"omni_massive_case{c}" + "".join(f"_{k}{v:g}" for k, v in extra.items()))
+    lam_scan = [(f"Lambda={lam:g}", chapter2_parameters(Lam=lam)) for lam in (3.0, 5.0, 20.0)]
+    print(parameter_study(tuple(parameter_study.__defaults__[0]) + tuple(lam_scan), verbose=True).to_string())
