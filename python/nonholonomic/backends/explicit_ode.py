@@ -163,7 +163,6 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
     nb, rowperm, colperm, rowblock, colblock, _, _ = sp.btf()
     explicit_syms, explicit_defs = [], []
     stages = []  # (unknown symbols, A, b) of linear blocks
-    varying = ca.vertcat(dae.time, *[s for v in states for s in _flat(v.value)])  # what is not a parameter
     for b in range(nb):
         rows = rowperm[rowblock[b]:rowblock[b + 1]]
         cols = colperm[colblock[b]:colblock[b + 1]]
@@ -178,15 +177,8 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
         if len(cols) == 1:
             explicit_syms.append(wb)
             explicit_defs.append(-rest / Jb)
-            continue
-        torn, core, core_vars = _tear([F[r] for r in rows], [w[c] for c in cols], varying)
-        if core:
-            core_F, core_w = ca.vertcat(*core), ca.vertcat(*core_vars)
-            stages.append((core_w, ca.jacobian(core_F, core_w),
-                           -ca.substitute(core_F, core_w, ca.DM.zeros(core_w.shape))))
-        for sym, definition in torn:  # explicit once the core unknowns are known
-            explicit_syms.append(sym)
-            explicit_defs.append(definition)
+        else:
+            stages.append((wb, Jb, -rest))
 
     # ---- outputs of the model
     state_syms = [s for v in states for s in _flat(v.value)]
@@ -265,73 +257,6 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
             dependent[sym.name()] = sorted(sources)
     return ExplicitOde(dae.model, state_meta, param_meta, scalars(out_vars), rhs_fun, init_fun,
                        len(stages), max(sizes, default=0), dependent)
-
-
-def _tear(equations: list, unknowns: list, varying) -> tuple[list, list, list]:
-    """Tear a linear block by symbolic Gaussian elimination with safe pivots only: coefficients that are
-    nonzero constants (first: aliases, sums, signs) or depend on parameters only (masses, inertias),
-    choosing among them the pivot with the least fill (Markowitz). What is left is a smaller linear
-    core, solved at run time; the eliminated unknowns follow explicitly from it.
-
-    Returns (torn, core equations, core unknowns): ``torn`` lists (unknown, definition) in the order in
-    which they can be evaluated once the core unknowns are known.
-    """
-    F, w = ca.vertcat(*equations), ca.vertcat(*unknowns)
-    J = ca.jacobian(F, w)
-    const = ca.substitute(F, w, ca.DM.zeros(w.shape))
-    rows: list[dict] = [dict() for _ in equations]
-    cols: dict[int, set] = {k: set() for k in range(len(unknowns))}
-    r_idx, c_idx = J.sparsity().get_triplet()
-    for nz, (r, c) in enumerate(zip(r_idx, c_idx)):
-        rows[r][c] = J.nz[nz]
-        cols[c].add(r)
-    consts = [const[r] for r in range(len(equations))]
-
-    def rank(coef) -> int:  # 2: nonzero constant, 1: parameters only, 0: unsafe
-        if coef.is_constant():
-            return 2 if float(coef) != 0.0 else 0
-        return 1 if not ca.depends_on(coef, varying) else 0
-
-    ranks = {(r, c): rank(coef) for r, row in enumerate(rows) for c, coef in row.items()}
-    live_rows = set(range(len(equations)))
-    eliminated = []
-    while True:
-        best = None
-        for (r, c), rk in ranks.items():
-            if rk == 0:
-                continue
-            key = (-rk, (len(rows[r]) - 1) * (len(cols[c]) - 1))
-            if best is None or key < best[0]:
-                best = (key, r, c)
-        if best is None:
-            break
-        _, i, v = best
-        pivot = rows[i][v]
-        others = {k: coef for k, coef in rows[i].items() if k != v}
-        definition = -(consts[i] + sum((coef * unknowns[k] for k, coef in others.items()), ca.SX(0))) / pivot
-        eliminated.append((unknowns[v], definition))
-        for j in cols[v] - {i}:  # row_j -= (c_jv / c_iv) row_i
-            factor = rows[j].pop(v) / pivot
-            ranks.pop((j, v), None)
-            consts[j] = consts[j] - factor * consts[i]
-            for k, coef in others.items():
-                updated = rows[j].get(k, ca.SX(0)) - factor * coef
-                rows[j][k] = updated
-                cols[k].add(j)
-                ranks[(j, k)] = min(rank(updated), 2 if updated.is_constant() else 0)  # only original
-                # entries may be parameter pivots: an updated one could cancel to zero for some values
-        for k in rows[i]:
-            cols[k].discard(i)
-            ranks.pop((i, k), None)
-        del cols[v]
-        rows[i] = {}
-        live_rows.discard(i)
-    core_vars = sorted(cols)
-    core_rows = sorted(live_rows)
-    position = {k: n for n, k in enumerate(core_vars)}
-    core = [consts[r] + sum((rows[r][k] * unknowns[k] for k in rows[r]), ca.SX(0)) for r in core_rows]
-    assert all(k in position for r in core_rows for k in rows[r])
-    return eliminated[::-1], core, [unknowns[k] for k in core_vars]
 
 
 def _resolve(syms: list, defs: list) -> list:
