@@ -95,6 +95,14 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
     dep_syms, dep_defs, free = [], [], []
     for sym, value, owner in zip(p_syms, p_values, [(v, k) for v in params for k in range(max(1, v.value.size))]):
         number = _numeric(value)
+        if number is not None:  # a value the model fixes must respect its declared bounds
+            description, _, lo, hi = _meta(owner[0], dae, owner[1])
+            what = f" ({description})" if description else ""
+            name = owner[0].scalar_names()[owner[1]]
+            if lo is not None and number < lo:
+                raise NonholonomicError(f"parameter {name} = {number:g} is below its minimum {lo:g}{what}")
+            if hi is not None and number > hi:
+                raise NonholonomicError(f"parameter {name} = {number:g} is above its maximum {hi:g}{what}")
         if number is None:
             dep_syms.append(sym)
             dep_defs.append(value)
