@@ -128,3 +128,17 @@ def test_verify_lists_passing_cases(rumoca_fmus, tmp_path):
     table = pd.read_csv(tmp_path / "verification.csv")
     assert list(table["passed"]) == [True, True]
     assert (tmp_path / "verification.html").is_file()
+
+
+def test_bench_reports_ratios_for_a_model(rumoca_fmus, tmp_path):
+    """The benchmark runs every way of simulating the model once and reports ratios (no speed assertion)."""
+    result = run("bench", "ChaplyginSleigh", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    table = pd.read_csv(tmp_path / "benchmark.csv")
+    assert list(table["case"]) == ["chaplygin_sleigh"]
+    row = table.iloc[0]
+    for column in ("build / FMU run", "rumoca / FMU run", "reference / FMU run"):
+        assert row[column] > 0
+    # the three simulations describe the same motion: FMU and rumoca agree with the reference
+    assert row["max error FMU"] < 1e-6 and row["max error rumoca"] < 1e-6
+    assert (tmp_path / "benchmark.md").read_text().startswith("# Benchmark")

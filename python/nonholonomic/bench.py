@@ -31,6 +31,12 @@ def _timed(f):
     return value, time.perf_counter() - start
 
 
+def _literal(value) -> str:
+    """A Modelica literal: integral values without a decimal point, so Integer parameters accept them."""
+    value = float(value)
+    return str(int(value)) if value.is_integer() else repr(value)
+
+
 def _rumoca_run(modelica_class: str, parameters: dict, defaults: dict, stop_time: float, dt: float, rtol: float):
     """rumoca's own simulation of the model with the case's parameters, as modifiers of a wrapper model
     (rumoca's ``params`` takes scalars only; array elements are set through their whole array)."""
@@ -42,11 +48,11 @@ def _rumoca_run(modelica_class: str, parameters: dict, defaults: dict, stop_time
         if m:
             arrays.setdefault(m.group(1), {})[int(m.group(2))] = float(value)
         else:
-            modifiers.append(f"{name} = {float(value)!r}")
+            modifiers.append(f"{name} = {_literal(value)}")
     for name, given in arrays.items():
         n = max(i for i in range(1, 100) if f"{name}[{i}]" in defaults)
         values = [given.get(i, defaults[f"{name}[{i}]"]) for i in range(1, n + 1)]
-        modifiers.append(f"{name} = {{{', '.join(repr(float(v)) for v in values)}}}")
+        modifiers.append(f"{name} = {{{', '.join(_literal(v) for v in values)}}}")
     source = f"model BenchRun extends {modelica_class}({', '.join(modifiers)}); end BenchRun;"
     model = rumoca.Session(roots=[str(LIBRARY.parent)]).loads(source, model="BenchRun")
     config = rumoca.SimConfig(rtol=rtol, atol=rtol, dt=dt)
