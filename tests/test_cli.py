@@ -66,6 +66,10 @@ def test_simulate_writes_the_outputs(rumoca_fmus, tmp_path):
     (["simulate", "ShellWithNonholonomicHinge", "--set", "m_s=-1"], ["parameter m_s = -1", "minimum"]),
     (["simulate", "NonholonomicBundle", "--set", "I_s=-0.01"], ["parameter I_s = -0.01", "minimum"]),
     (["simulate", "NonholonomicBundle", "--set", "m_b=0"], ["parameter m_b = 0", "minimum"]),
+    (["simulate", "OmniVehicleSpin", "--set", "eta=0"], ["parameter eta = 0", "minimum"]),
+    (["simulate", "OmniVehicleSpin", "--set", "eta=1.5"], ["parameter eta = 1.5", "maximum"]),
+    (["simulate", "OmniVehicleStraight", "--set", "mu=-0.3"], ["parameter mu = -0.3", "minimum"]),
+    (["simulate", "OmniVehicleSpin", "--set", "nRollers=3"], ["parameter nRollers", "fixed when the FMU is built"]),
 ])
 def test_bad_simulate_input(rumoca_fmus, tmp_path, args, fragments):
     result = run(*args, "--out", str(tmp_path / "x.csv"))
@@ -91,6 +95,22 @@ def test_disk_falling_flat_stops_with_a_clear_error(rumoca_fmus, tmp_path):
     assert_one_line_error(result, "could not continue at t =", "disk falling flat")
     df = pd.read_csv(out)
     assert df["r_0[3]"].iloc[-1] < 0.5 * df["r_0[3]"].iloc[0]  # it was falling: the centre dropped
+
+
+def test_structural_parameter_out_of_bounds_stops_the_build(tmp_path):
+    """n < 2 rollers: an array size, fixed when the FMU is built, so the build checks it."""
+    folder = tmp_path / "Bad"
+    folder.mkdir()
+    (folder / "package.mo").write_text("package Bad\n  model OneRoller\n"
+                                       "    extends Nonholonomic.Examples.OmniVehicleSpin(nRollers = 1);\n"
+                                       "  end OneRoller;\nend Bad;\n")
+    import rumoca
+    from nonholonomic.backends.explicit_ode import build_explicit_ode
+    from nonholonomic.backends.flat_dae import FlatDae
+    from nonholonomic.errors import NonholonomicError
+    model = rumoca.Session(roots=[str(LIBRARY.parent)]).load(str(folder / "package.mo"), model="Bad.OneRoller")
+    with pytest.raises(NonholonomicError, match=r"parameter nRollers = 1 is below its minimum 2"):
+        build_explicit_ode(FlatDae(model.to_dict("dae"), "Bad.OneRoller"))
 
 
 def test_modelica_syntax_error_names_file_and_line(tmp_path):

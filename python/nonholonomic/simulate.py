@@ -27,8 +27,11 @@ class SimulationFailed(NonholonomicError):
 
 
 def fmu_path(model: str | pathlib.Path) -> pathlib.Path:
-    """The FMU of an example model (``fmus/<name>.fmu``) or an explicit ``.fmu`` path."""
+    """The FMU of an example model (``fmus/<name>.fmu``), an explicit ``.fmu`` path, or a folder with an
+    extracted FMU."""
     path = pathlib.Path(model)
+    if path.is_dir() and (path / "modelDescription.xml").is_file():
+        return path
     if path.suffix == ".fmu":
         if not path.is_file():
             raise NonholonomicError(f"FMU not found: {path}")
@@ -71,11 +74,15 @@ def _parameter_info(path: str, mtime: float) -> tuple[frozenset, dict]:
     names = {v.name for v in _description(path, mtime).modelVariables
              if v.type in ("Integer", "Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16", "UInt32", "UInt64")}
     dependent = {}
-    with zipfile.ZipFile(path) as z:
-        if PARAMETER_INFO in z.namelist():
-            info = json.loads(z.read(PARAMETER_INFO))
-            names |= set(info["integer_parameters"])
-            dependent = info.get("dependent_parameters", {})
+    if pathlib.Path(path).is_dir():
+        info_file = pathlib.Path(path) / PARAMETER_INFO
+        info = json.loads(info_file.read_text()) if info_file.is_file() else None
+    else:
+        with zipfile.ZipFile(path) as z:
+            info = json.loads(z.read(PARAMETER_INFO)) if PARAMETER_INFO in z.namelist() else None
+    if info:
+        names |= set(info["integer_parameters"])
+        dependent = info.get("dependent_parameters", {})
     return frozenset(names), dependent
 
 
@@ -87,6 +94,9 @@ def check_parameters(fmu: pathlib.Path, parameters: dict) -> dict[str, float]:
     checked = {}
     for name, value in parameters.items():
         var = variables.get(name)
+        if var is None and name in dependent and not dependent[name]:
+            raise NonholonomicError(f"parameter {name} of {fmu.stem} is fixed when the FMU is built (an array size or "
+                                    "a constant): change it in the Modelica model and rebuild")
         if var is None and name in dependent:
             raise NonholonomicError(f"parameter {name} of {fmu.stem} is computed from {', '.join(dependent[name])}; "
                                     "set those instead")

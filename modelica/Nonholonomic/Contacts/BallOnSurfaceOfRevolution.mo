@@ -3,7 +3,7 @@ model BallOnSurfaceOfRevolution "Ball (body B) rolling without slipping on a sur
   extends Interfaces.PartialConstraint;
   replaceable function meridian = Surfaces.builtInMeridian constrainedby Surfaces.partialMeridian "Meridian of the centre surface";
   replaceable function coordinate = Surfaces.builtInCoordinate constrainedby Surfaces.partialCoordinate "Inverse of rho(s)";
-  parameter Integer surface(min = 1, max = 5) = 1 "Built-in meridian: 1 paraboloid, 2 spherical bowl, 3 ellipsoid bowl, 4 cone, 5 torus trough";
+  parameter Integer surface(min = 1, max = 5) = 1 "Built-in meridian: 1 paraboloid, 2 spherical bowl, 3 ellipsoid bowl, 4 cone, 5 torus trough" annotation(Evaluate = false);
   parameter Units.Length a(min = 1e-6) = 1 "First shape parameter of the centre surface";
   parameter Units.Length b = 1 "Second shape parameter of the centre surface";
   parameter Units.Length R(min = 1e-6) = 0.1 "Ball radius";

@@ -1,6 +1,6 @@
 within Nonholonomic.Examples;
 model BallOnSurfaceOfRevolution "Heavy homogeneous ball rolling without slipping on a surface of revolution chosen by parameter"
-  parameter Integer surface(min = 1, max = 5) = 2 "Built-in centre surface: 1 paraboloid, 2 spherical bowl, 3 ellipsoid bowl, 4 cone, 5 torus trough";
+  parameter Integer surface(min = 1, max = 5) = 2 "Built-in centre surface: 1 paraboloid, 2 spherical bowl, 3 ellipsoid bowl, 4 cone, 5 torus trough" annotation(Evaluate = false);
   parameter Units.Length a(min = 1e-6) = 0.5 "First shape parameter of the centre surface";
   parameter Units.Length b = 0.3 "Second shape parameter of the centre surface";
   parameter Units.Length R(min = 1e-6) = 0.1 "Ball radius";

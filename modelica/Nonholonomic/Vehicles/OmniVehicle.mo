@@ -68,6 +68,6 @@ touch the plane with friction. With <code>nWheels = 3</code>, <code>nRollers = 4
 state is given by the platform's velocity and angular velocity; the wheels start rolling without slipping
 in their planes, the rollers at rest on their hubs. As the rollers' mass tends to zero the motion tends to
 that of the massless-roller (nonholonomic) model.</p>
-</html>"), Icon(graphics = {Polygon(lineColor = {0, 0, 0.0}, fillColor = {220, 220, 220}, fillPattern = FillPattern.Solid,
+</html>"), Icon(graphics = {Polygon(lineColor = {0, 0, 0}, fillColor = {220, 220, 220}, fillPattern = FillPattern.Solid,
     points = {{0, 80}, {70, -40}, {-70, -40}, {0, 80}}), Text(textColor = {0, 0, 255}, extent = {{-150, 90}, {150, 120}}, textString = "%name")}));
 end OmniVehicle;

@@ -10,7 +10,7 @@ model OmniWheel "Omni-wheel: a hub with nRollers massive spindle rollers on revo
   parameter Units.Position r_0_start[3] = {0, 0, R_w} "Initial centre of the hub";
   parameter Units.Velocity v_0_start[3] = {0, 0, 0.0} "Initial velocity of the hub's centre";
   parameter Units.Quaternion Q_start[4] = {1, 0, 0, 0.0} "Initial attitude of the hub (its z axis is the wheel's axle)";
-  parameter Units.AngularVelocity w_0_start[3] = {0, 0, 0.0} "Initial angular velocity of the wheel (rollers not turning on the hub)";
+  parameter Units.AngularVelocity w_0_start[3] = {0, 0, 0.0} "Initial angular velocity of the wheel";
   final parameter Units.Mass m_r = eta*m_w "Mass of a roller";
   final parameter Units.Mass m_hub = (1 - nRollers*eta)*m_w "Mass of the hub";
   final parameter Units.Length R1 = R_w*cos(Constants.pi/nRollers) "Distance of the rollers' axes from the wheel's centre";
@@ -28,7 +28,8 @@ model OmniWheel "Omni-wheel: a hub with nRollers massive spindle rollers on revo
     v_0_start = {v_0_start + cross(w_0_start, T_start*{R1*cos(kappa[j]), R1*sin(kappa[j]), 0.0}) for j in 1:nRollers},
     Q_start = {Rotations.product(Q_start, Rotations.product(Rotations.fromAxisAngle({0.0, 0.0, 1.0}, kappa[j]),
       {0.5, 0.5, 0.5, 0.5})) for j in 1:nRollers},
-    each w_0_start = w_0_start) annotation(Placement(transformation(extent = {{-10, -20}, {10, 0.0}})));
+    w_0_start = {rollerStartVelocity(r_0_start, v_0_start, w_0_start, T_start, kappa[j], R_w, nRollers) for j in 1:nRollers})
+    annotation(Placement(transformation(extent = {{-10, -20}, {10, 0.0}})));
   Joints.Revolute axle[nRollers](p_a = {{R1*cos(kappa[j]), R1*sin(kappa[j]), 0.0} for j in 1:nRollers},
     n_a = {{-sin(kappa[j]), cos(kappa[j]), 0.0} for j in 1:nRollers}, each n_b = {1, 0, 0.0})
     annotation(Placement(transformation(extent = {{-40, 10}, {-20, 30}})));
@@ -72,7 +73,7 @@ roller touches the plane through a
 <a href=\"modelica://Nonholonomic.Contacts.RollerPlaneContact\">RollerPlaneContact</a> (unilateral,
 tracked, with friction). The wheel's total mass <code>m_w</code> is fixed; <code>eta</code> is the share of
 one roller, so the rollers' inertia follows from their geometry. Initially the rollers do not turn on the
-hub.</p>
-</html>"), Icon(graphics = {Ellipse(lineColor = {0, 0, 0.0}, fillColor = {200, 200, 200}, fillPattern = FillPattern.Solid,
+hub, but the roller in contact spins so that it rolls without slipping.</p>
+</html>"), Icon(graphics = {Ellipse(lineColor = {0, 0, 0}, fillColor = {200, 200, 200}, fillPattern = FillPattern.Solid,
     extent = {{-80, -80}, {80, 80}}), Text(textColor = {0, 0, 255}, extent = {{-150, 90}, {150, 120}}, textString = "%name")}));
 end OmniWheel;

@@ -31,6 +31,38 @@ package Vehicles "Assemblies: omni-wheels and omni-wheel vehicles"
     I_b := m_r*{A4/(2*V), (A4/4 + T2)/V, (A4/4 + T2)/V};
   end rollerInertia;
 
+  function rollerStartVelocity "Initial angular velocity of a roller: the wheel's, plus the spin that makes the roller in contact roll without slipping"
+    extends Nonholonomic.Icons.Function;
+    input Units.Position r_hub[3] "Centre of the hub, world frame";
+    input Units.Velocity v_hub[3] "Velocity of the hub's centre, world frame";
+    input Units.AngularVelocity w_hub[3] "Angular velocity of the hub, world frame";
+    input Real T_hub[3, 3] "Attitude of the hub (its z axis is the axle)";
+    input Units.Angle kappa "Angular position of the roller on the hub";
+    input Units.Length R_w "Wheel radius";
+    input Integer n "Number of rollers on the wheel";
+    output Units.AngularVelocity w_0[3] "Angular velocity of the roller, world frame";
+  protected
+    Real a[3] "Roller axis, world frame";
+    Real axle[3] "Axle of the wheel, world frame";
+    Units.Position c_r[3] "Centre of the roller";
+    Units.Position P[3] "Lowest point of the roller";
+    Units.Velocity v_P[3] "Velocity of the hub's material point at P";
+    Real s "Sine of the axis' angle to the vertical";
+    Real lever "Velocity along the axle per unit spin";
+    Units.Length R1 = R_w*cos(Constants.pi/n) "Distance of the roller's axis from the wheel's centre";
+  algorithm
+    a := T_hub*{-sin(kappa), cos(kappa), 0.0};
+    axle := T_hub*{0.0, 0.0, 1.0};
+    c_r := r_hub + T_hub*{R1*cos(kappa), R1*sin(kappa), 0.0};
+    s := max(sqrt(max(1 - a[3]^2, 0.0)), 1e-9);
+    P := c_r + R1*({0.0, 0.0, 1.0} - a[3]*a)/s - {0.0, 0.0, R_w};
+    v_P := v_hub + cross(w_hub, P - r_hub);
+    lever := cross(a, P - c_r)*axle;
+    // only the roller in contact (the same test as RollerPlaneContact) spins: it cancels the sliding along the axle
+    w_0 := w_hub + (if abs(a[3]) <= sin(Constants.pi/n) and c_r[3] < r_hub[3] and abs(lever) > 1e-12
+      then -(v_P*axle)/lever else 0.0)*a;
+  end rollerStartVelocity;
+
   annotation(Documentation(info = "<html><p>Omni-wheels (a hub with massive rollers on revolute joints,
 rolling with friction on the plane) and a vehicle on omni-wheels (Gerasimov 2018, ch. 3).</p></html>"));
 end Vehicles;

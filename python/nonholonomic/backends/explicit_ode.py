@@ -103,6 +103,11 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
                 raise NonholonomicError(f"parameter {name} = {number:g} is below its minimum {lo:g}{what}")
             if hi is not None and number > hi:
                 raise NonholonomicError(f"parameter {name} = {number:g} is above its maximum {hi:g}{what}")
+        if number is not None and owner[0].attributes.get("evaluable"):
+            # structural (array sizes, loop bounds): fixed when the FMU is built, not an FMU parameter
+            dep_syms.append(sym)
+            dep_defs.append(ca.SX(number))
+            continue
         if number is None:
             dep_syms.append(sym)
             dep_defs.append(value)
@@ -261,7 +266,7 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
     dependent = {}
     for sym, definition in zip(dep_syms, dep_defs):
         sources = [free_names[v.name()] for v in ca.symvar(ca.SX(definition)) if v.name() in free_names]
-        if sources and "." not in sym.name():  # top-level parameters a user might try to set
+        if "." not in sym.name():  # top-level parameters a user might try to set ([] = structural)
             dependent[sym.name()] = sorted(sources)
     return ExplicitOde(dae.model, state_meta, param_meta, scalars(out_vars), rhs_fun, init_fun,
                        len(stages), max(sizes, default=0), dependent)
