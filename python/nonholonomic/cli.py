@@ -80,6 +80,21 @@ def _cmd_verify(args) -> int:
     return 1 if failed else 0
 
 
+def _cmd_sweep(args) -> int:
+    from .sweep import ETAS, cases, plot_sweep, run_sweep, trend_ratios
+    todo = cases(args.kinds or ("spin", "straight"), args.eta or ETAS, args.stop_time)
+    table = run_sweep(todo, args.out, scheduler=args.scheduler, workers=args.workers)
+    files = plot_sweep(table, args.out)
+    columns = ["case", "status", "path difference [m]", "heading difference [rad]", "max slip [m/s]",
+               "mean slip [m/s]", "energy change (relative)"]
+    print(table[[c for c in columns if c in table]].to_string(index=False, float_format=lambda x: f"{x:.2e}"))
+    for kind, ratios in trend_ratios(table).items():
+        print(f"{kind}: path difference ratio per tenfold lighter rollers: " + ", ".join(f"{r:.2f}" for r in ratios))
+    failed = int((table["status"] != "ok").sum()) if len(table) else 0
+    print(f"{len(table) - failed} finished, {failed} failed; table: {args.out}/sweep.csv; plots: {len(files)} PNG")
+    return 1 if failed else 0
+
+
 def _cmd_bench(args) -> int:
     from .bench import bench
     bench(args.models or None, out_dir=args.out, progress=_progress)
@@ -117,6 +132,14 @@ def parser() -> argparse.ArgumentParser:
     v.add_argument("cases", nargs="*", help="cases (default: all)")
     v.add_argument("--out", default="results", help="results folder (default: results/)")
     v.set_defaults(run=_cmd_verify)
+    sw = sub.add_parser("sweep", help="omni-wheel vehicle against the massless-roller model over the roller mass")
+    sw.add_argument("kinds", nargs="*", help="spin and/or straight (default: both)")
+    sw.add_argument("--eta", type=float, action="append", help="roller mass fraction (repeatable; default 1e-1/n..1e-6/n)")
+    sw.add_argument("--stop-time", type=float, default=None, help="simulated time of every case")
+    sw.add_argument("--scheduler", default=None, help="address of a running Dask scheduler (default: a local cluster)")
+    sw.add_argument("--workers", type=int, default=2, help="workers of the local cluster")
+    sw.add_argument("--out", default="results/omni_sweep", help="folder of the results (finished cases are kept)")
+    sw.set_defaults(run=_cmd_sweep)
     be = sub.add_parser("bench", help="benchmark FMU build and run against rumoca and the reference")
     be.add_argument("models", nargs="*", help="example models (default: all with a reference)")
     be.add_argument("--out", default="results", help="results folder (default: results/)")

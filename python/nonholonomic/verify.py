@@ -141,7 +141,8 @@ def all_cases() -> dict[str, Case]:
     from .cases_ball import ball_cases
     from .cases_classics import classic_cases
     from .cases_robots import robot_cases
-    return {c.name: c for c in ball_cases() + classic_cases() + robot_cases()}
+    from .sweep import MasslessLimitCase
+    return {c.name: c for c in ball_cases() + classic_cases() + robot_cases() + [MasslessLimitCase()]}
 
 
 def select_cases(names=None) -> list[Case]:
