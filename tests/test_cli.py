@@ -162,3 +162,15 @@ def test_bench_reports_ratios_for_a_model(rumoca_fmus, tmp_path):
     # the three simulations describe the same motion: FMU and rumoca agree with the reference
     assert row["max error FMU"] < 1e-6 and row["max error rumoca"] < 1e-6
     assert (tmp_path / "benchmark.md").read_text().startswith("# Benchmark")
+
+
+def test_chapter2_writes_trajectories_figures_and_numbers(tmp_path):
+    """Gerasimov 2018, ch. 2, case 1 for 3 s: every roller change loses energy (Carnot), figures written."""
+    result = run("chapter2", "1", "--t-end", "3", "--out", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    df = pd.read_csv(tmp_path / "case1.csv")
+    energy = df["T"].to_numpy()
+    assert (energy[1:] <= energy[:-1] * (1 + 1e-9)).all()  # never increases
+    assert energy[-1] < energy[0]                           # and drops at the roller changes
+    assert (tmp_path / "case1_overview.png").stat().st_size > 20_000
+    assert_one_line_error(run("chapter2", "4", "--out", str(tmp_path)), "initial conditions 1, 2 and 3")

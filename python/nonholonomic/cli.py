@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import json
 import pathlib
 import sys
 
@@ -95,6 +96,25 @@ def _cmd_sweep(args) -> int:
     return 1 if failed else 0
 
 
+def _cmd_chapter2(args) -> int:
+    from .references.omni_massive import chapter2_experiment, plot_chapter2, thesis_quantities
+    out = pathlib.Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    for case in args.cases or (1, 2, 3):
+        if case not in (1, 2, 3):
+            raise NonholonomicError(f"chapter 2 has the initial conditions 1, 2 and 3, not {case}")
+        _progress(f"chapter 2, case {case}: {args.t_end} s")
+        result = chapter2_experiment(case, args.t_end)
+        result["trajectory"].to_csv(out / f"case{case}.csv", index=False)
+        plot_chapter2(result, out, prefix=f"case{case}")
+        numbers = thesis_quantities(result)
+        (out / f"case{case}.json").write_text(json.dumps({k: v for k, v in numbers.items()
+                                                         if isinstance(v, (int, float, str))}, indent=1))
+        print(f"case {case}: {len(result['switches'])} roller changes; " +
+              ", ".join(f"{k} = {v:.4g}" for k, v in numbers.items() if isinstance(v, float)))
+    return 0
+
+
 def _cmd_bench(args) -> int:
     from .bench import bench
     bench(args.models or None, out_dir=args.out, progress=_progress)
@@ -140,6 +160,11 @@ def parser() -> argparse.ArgumentParser:
     sw.add_argument("--workers", type=int, default=2, help="workers of the local cluster")
     sw.add_argument("--out", default="results/omni_sweep", help="folder of the results (finished cases are kept)")
     sw.set_defaults(run=_cmd_sweep)
+    c2 = sub.add_parser("chapter2", help="the massive-roller vehicle with impacts: Gerasimov 2018, ch. 2 (Fig. 2.4-2.6)")
+    c2.add_argument("cases", nargs="*", type=int, help="initial conditions 1, 2, 3 (default: all)")
+    c2.add_argument("--t-end", type=float, default=60.0, help="simulated time [s] (the thesis shows up to 1000 s)")
+    c2.add_argument("--out", default="results/chapter2", help="folder of the results")
+    c2.set_defaults(run=_cmd_chapter2)
     be = sub.add_parser("bench", help="benchmark FMU build and run against rumoca and the reference")
     be.add_argument("models", nargs="*", help="example models (default: all with a reference)")
     be.add_argument("--out", default="results", help="results folder (default: results/)")

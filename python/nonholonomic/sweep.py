@@ -262,7 +262,21 @@ class MasslessLimitCase:
     etas = (0.1 / N_ROLLERS, 0.01 / N_ROLLERS, 0.001 / N_ROLLERS)
 
     def bench_case(self):
-        return None
+        """The vehicle spinning in place for 1 s (eta = 1e-2/n) against the massless-roller model."""
+        from .verify import TrajectoryCase
+
+        def observe(raw):
+            out = raw.copy()
+            out["psi"] = np.unwrap(raw["psi"].to_numpy())
+            return out
+
+        def reference(t):
+            ref = massless_reference("spin", t)
+            return ref.rename(columns={"phi": "psi"})
+
+        return TrajectoryCase("omni_spin_eta2.5e-03", "OmniVehicleSpin", "bench", parameters={"eta": 0.0025},
+                              stop_time=1.0, output_interval=0.001, reference=reference, observe=observe,
+                              signals=("psi", "x", "y"), fmu_tolerance=1e-6)
 
     def run(self, out_dir=None):
         from .verify import CaseResult, Check
