@@ -161,7 +161,7 @@ def simulate(model: str | pathlib.Path, parameters: dict | None = None, stop_tim
         rec = recorder.get("rec")
         if rec is not None and getattr(rec, "rows", None):
             partial = pd.DataFrame(rec.result()).rename(columns=str)
-        raise SimulationFailed(f"simulation of {fmu.stem} failed: {_solver_message(e)}", partial) from None
+        raise SimulationFailed(f"simulation of {md.modelName} failed: {_solver_message(e)}", partial) from None
     frame = pd.DataFrame({name: np.asarray(result[name]) for name in result.dtype.names})
     return frame
 
