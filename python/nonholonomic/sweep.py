@@ -228,7 +228,7 @@ def plot_sweep(table: pd.DataFrame, out_dir: pathlib.Path) -> list[pathlib.Path]
         fig, axes = plt.subplots(1, 3, figsize=(15, 4.2))
         for eta, f in frames.items():
             t = f["time"]
-            axes[0].semilogy(t, np.hypot(f["x"] - f["x_ref"], f["y"] - f["y_ref"]) + 1e-18, label=f"eta {eta:.0e}")
+            axes[0].semilogy(t, np.hypot(f["x"] - f["x_ref"], f["y"] - f["y_ref"]) + 1e-18, label=f"eta {eta:.1e}")
             axes[1].semilogy(t, np.abs(f["psi"] - f["psi_ref"]) + 1e-18)
             axes[2].semilogy(t, f[[f"slip[{i}]" for i in range(1, N_WHEELS + 1)]].max(axis=1) + 1e-18)
         axes[0].set_ylabel("|position - massless| [m]"), axes[1].set_ylabel("|psi - massless| [rad]")
