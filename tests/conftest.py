@@ -30,3 +30,18 @@ def write_package(root: pathlib.Path, name: str, body: str) -> pathlib.Path:
     folder.mkdir(parents=True)
     (folder / "package.mo").write_text(f"package {name}\n{body}\nend {name};\n")
     return folder
+
+
+def fmu_from_source(root: pathlib.Path, source: str, model: str) -> pathlib.Path:
+    """Build an FMU (rumoca backend) of ``model`` from a one-file Modelica package that uses the library."""
+    import rumoca
+    from nonholonomic.backends.explicit_ode import build_explicit_ode
+    from nonholonomic.backends.flat_dae import FlatDae
+    from nonholonomic.backends.fmu_export import export_fmu
+    package = model.split(".")[0]
+    folder = root / package
+    folder.mkdir(parents=True)
+    (folder / "package.mo").write_text(source)
+    compiled = rumoca.Session(roots=[str(LIBRARY.parent)]).load(str(folder / "package.mo"), model=model)
+    name = model.rsplit(".", 1)[-1]
+    return export_fmu(build_explicit_ode(FlatDae(compiled.to_dict("dae"), model)), name, root / f"{name}.fmu")

@@ -6,13 +6,9 @@ import math
 
 import numpy as np
 import pytest
-import rumoca
 from scipy.integrate import solve_ivp
 
-from nonholonomic.backends.explicit_ode import build_explicit_ode
-from nonholonomic.backends.flat_dae import FlatDae
-from nonholonomic.backends.fmu_export import export_fmu
-from nonholonomic.models import LIBRARY
+from conftest import fmu_from_source
 from nonholonomic.simulate import simulate
 
 PENDULUM = """
@@ -42,12 +38,7 @@ end JointTests;
 
 @pytest.fixture(scope="module")
 def pendulum_fmu(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("joints") / "JointTests"
-    folder.mkdir()
-    (folder / "package.mo").write_text(PENDULUM)
-    model = rumoca.Session(roots=[str(LIBRARY.parent)]).load(str(folder / "package.mo"), model="JointTests.Pendulum")
-    ode = build_explicit_ode(FlatDae(model.to_dict("dae"), "JointTests.Pendulum"))
-    return export_fmu(ode, "Pendulum", folder.parent / "Pendulum.fmu")
+    return fmu_from_source(tmp_path_factory.mktemp("joints"), PENDULUM, "JointTests.Pendulum")
 
 
 def test_revolute_pendulum_matches_the_planar_equation(pendulum_fmu):

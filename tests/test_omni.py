@@ -11,9 +11,9 @@ import pytest
 import rumoca
 from scipy.integrate import quad
 
+from conftest import fmu_from_source
 from nonholonomic.backends.explicit_ode import build_explicit_ode
 from nonholonomic.backends.flat_dae import FlatDae
-from nonholonomic.backends.fmu_export import export_fmu
 from nonholonomic.models import LIBRARY
 from nonholonomic.simulate import simulate
 from nonholonomic.sweep import cases, collect, run_sweep, trend_ratios
@@ -48,11 +48,7 @@ end OmniTests;
 
 @pytest.fixture(scope="module")
 def roller_fmu(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("omni") / "OmniTests"
-    folder.mkdir()
-    (folder / "package.mo").write_text(ROLLER)
-    model = rumoca.Session(roots=[str(LIBRARY.parent)]).load(str(folder / "package.mo"), model="OmniTests.Roller")
-    return export_fmu(build_explicit_ode(FlatDae(model.to_dict("dae"), "Roller")), "Roller", folder.parent / "R.fmu")
+    return fmu_from_source(tmp_path_factory.mktemp("omni"), ROLLER, "OmniTests.Roller")
 
 
 def lowest_point(z0, tilt, yaw):
