@@ -115,6 +115,14 @@ def _cmd_chapter2(args) -> int:
     return 0
 
 
+def _cmd_compare(args) -> int:
+    from .omni_compare import compare
+    table = compare(args.out, args.t_end, progress=_progress)
+    print(table.to_string(index=False, float_format=lambda x: f"{x:.4g}"))
+    print(f"table: {pathlib.Path(args.out) / 'compare.csv'}; figures: case1..3_compare.png")
+    return 0
+
+
 def _cmd_bench(args) -> int:
     from .bench import bench
     bench(args.models or None, out_dir=args.out, progress=_progress)
@@ -165,6 +173,10 @@ def parser() -> argparse.ArgumentParser:
     c2.add_argument("--t-end", type=float, default=60.0, help="simulated time [s] (the thesis shows up to 1000 s)")
     c2.add_argument("--out", default="results/chapter2", help="folder of the results")
     c2.set_defaults(run=_cmd_chapter2)
+    cp = sub.add_parser("compare-impacts", help="omni vehicle: friction model (FMU) vs massive rollers with impacts, ch. 2 data")
+    cp.add_argument("--t-end", type=float, default=10.0, help="simulated time [s]")
+    cp.add_argument("--out", default="results/omni_compare", help="folder of the results")
+    cp.set_defaults(run=_cmd_compare)
     be = sub.add_parser("bench", help="benchmark FMU build and run against rumoca and the reference")
     be.add_argument("models", nargs="*", help="example models (default: all with a reference)")
     be.add_argument("--out", default="results", help="results folder (default: results/)")

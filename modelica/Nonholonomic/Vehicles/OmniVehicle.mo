@@ -17,6 +17,7 @@ model OmniVehicle "Vehicle on omni-wheels with massive rollers, rolling with fri
   parameter Units.Angle psi_0 = 0 "Initial heading of the platform";
   parameter Units.Velocity v_0[2] = {0, 0.0} "Initial velocity of the platform's centre, world frame";
   parameter Units.AngularVelocity omega_0 = 1 "Initial angular velocity of the platform";
+  parameter Units.Angle chi_0[nWheels] = zeros(nWheels) "Initial rotation of the wheels about their axles (0: roller 1 on top)";
   final parameter Real T_p[3, 3] = Rotations.rotationMatrix(Rotations.fromAxisAngle({0.0, 0.0, 1.0}, psi_0)) "Initial attitude of the platform";
   final parameter Real n_0[nWheels, 3] = {T_p*{cos(alpha[i]), sin(alpha[i]), 0.0} for i in 1:nWheels} "Initial axle directions, world frame";
   final parameter Units.Velocity v_wheel_0[nWheels, 3] = {{v_0[1], v_0[2], 0.0} + omega_0*R_p*cross({0.0, 0.0, 1.0}, n_0[i]) for i in 1:nWheels} "Initial velocities of the wheels' centres";
@@ -27,7 +28,8 @@ model OmniVehicle "Vehicle on omni-wheels with massive rollers, rolling with fri
   // hub frames: z along the axle, x up (a half turn about (1, 0, 1) then alpha about the vertical)
   OmniWheel wheel[nWheels](each nRollers = nRollers, each R_w = R_w, each m_w = m_w, each eta = eta, each mu = mu, each v_eps = v_eps,
     each g_0 = {0, 0, -g}, r_0_start = {{x_0, y_0, R_w} + R_p*n_0[i] for i in 1:nWheels}, v_0_start = v_wheel_0,
-    Q_start = {Rotations.product(Rotations.fromAxisAngle({0.0, 0.0, 1.0}, psi_0 + alpha[i]), {0.0, sqrt(0.5), 0.0, sqrt(0.5)}) for i in 1:nWheels},
+    Q_start = {Rotations.product(Rotations.product(Rotations.fromAxisAngle({0.0, 0.0, 1.0}, psi_0 + alpha[i]),
+      {0.0, sqrt(0.5), 0.0, sqrt(0.5)}), Rotations.fromAxisAngle({0.0, 0.0, 1.0}, chi_0[i])) for i in 1:nWheels},
     // rolling without slipping in the wheel's plane: d chi/dt = -(v . (e_z x n))/R_w
     w_0_start = {{0.0, 0.0, omega_0} - (v_wheel_0[i]*cross({0.0, 0.0, 1.0}, n_0[i]))/R_w*n_0[i] for i in 1:nWheels})
     annotation(Placement(transformation(extent = {{-10, -10}, {10, 10}})));
