@@ -1,5 +1,5 @@
 within Nonholonomic.Examples;
-model ChaplyginSleigh "Chaplygin sleigh: a body on a plane with a knife edge behind its centre of mass"
+model ChaplyginSleigh "Chaplygin sleigh: a body on a plane with a knife edge at a distance from its centre of mass"
   parameter Units.Mass m(min = 1e-9) = 1 "Mass";
   parameter Units.Inertia I_z(min = 0) = 0.02 "Moment of inertia about the vertical axis through the centre of mass";
   parameter Units.Length a = 0.2 "Distance of the blade point from the centre of mass along the blade (body x axis)";
