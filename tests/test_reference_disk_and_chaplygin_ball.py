@@ -134,6 +134,23 @@ def test_disk_energy_conserved(name):
     assert df["Fz"].min() > 0  # the plane pushes: a physical (unilateral-compatible) motion
 
 
+def rolling_newton_euler(m, Ib, T, w_b, r, rhs_roll):
+    """Solve Newton, Euler (body axes) and the rolling condition a_0 + w' x r = rhs_roll (world) for
+    X = (a_0, w_b', N), N the contact force on the body at r (centre -> contact point, world)."""
+    K = np.zeros((9, 9))
+    rhs = np.zeros(9)
+    K[0:3, 0:3] = m * np.eye(3)
+    K[0:3, 6:9] = -np.eye(3)
+    rhs[0:3] = -m * G * EZ
+    K[3:6, 3:6] = Ib
+    K[3:6, 6:9] = -skew(T.T @ r) @ T.T
+    rhs[3:6] = -np.cross(w_b, Ib @ w_b)
+    K[6:9, 0:3] = np.eye(3)
+    K[6:9, 3:6] = -skew(r) @ T
+    rhs[6:9] = rhs_roll
+    return np.linalg.solve(K, rhs)
+
+
 def newton_euler_disk(d, r0, T, v0, w_b):
     """Brute-force 3-D Newton-Euler solve: (a_0, w_b', N, P') for the disk at a world state."""
     m, R = d.m, d.R
@@ -146,19 +163,7 @@ def newton_euler_disk(d, r0, T, v0, w_b):
     dn = np.cross(w, n)
     du = -dn[2] * n - n[2] * dn
     dr = -R * (du / s - u * (u @ du) / s**3)  # d/dt of the GEOMETRIC contact vector
-    # unknowns X = (a_0, w_b', N); rows: Newton, Euler (body), d/dt(v_0 + w x r) = 0
-    K = np.zeros((9, 9))
-    rhs = np.zeros(9)
-    K[0:3, 0:3] = m * np.eye(3)
-    K[0:3, 6:9] = -np.eye(3)
-    rhs[0:3] = -m * G * EZ
-    K[3:6, 3:6] = Ib
-    K[3:6, 6:9] = -skew(T.T @ r) @ T.T
-    rhs[3:6] = -np.cross(w_b, Ib @ w_b)
-    K[6:9, 0:3] = np.eye(3)
-    K[6:9, 3:6] = -skew(r) @ T
-    rhs[6:9] = -np.cross(w, dr)
-    X = np.linalg.solve(K, rhs)
+    X = rolling_newton_euler(m, Ib, T, w_b, r, -np.cross(w, dr))
     assert np.allclose(v0 + np.cross(w, r), 0.0, atol=1e-13)  # the state is a rolling state
     return X[0:3], X[3:6], X[6:9], v0 + dr
 
@@ -382,20 +387,8 @@ def newton_euler_ball(b, T, w_b):
     """Brute-force 3-D Newton-Euler solve: (a_0, w_b', N) for the ball at a world state."""
     m, R = b.m, b.R
     Ib = np.diag(b.I)
-    w = T @ w_b
     r = -R * EZ  # centre -> contact point; constant in the world, so d r/dt = 0
-    K = np.zeros((9, 9))
-    rhs = np.zeros(9)
-    K[0:3, 0:3] = m * np.eye(3)
-    K[0:3, 6:9] = -np.eye(3)
-    rhs[0:3] = -m * G * EZ
-    K[3:6, 3:6] = Ib
-    K[3:6, 6:9] = -skew(T.T @ r) @ T.T
-    rhs[3:6] = -np.cross(w_b, Ib @ w_b)
-    K[6:9, 0:3] = np.eye(3)
-    K[6:9, 3:6] = -skew(r) @ T
-    # rows 6:9: a_0 + w' x r = 0 (the w x dr/dt term vanishes), rhs stays 0
-    X = np.linalg.solve(K, rhs)
+    X = rolling_newton_euler(m, Ib, T, w_b, r, np.zeros(3))  # w x dr/dt vanishes
     return X[0:3], X[3:6], X[6:9]
 
 

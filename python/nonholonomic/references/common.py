@@ -85,3 +85,12 @@ def matrix_to_quaternion(T, continuous: bool = True):
             if out[i] @ out[i - 1] < 0:
                 out[i] = -out[i]
     return out.reshape(T.shape[:-2] + (4,))
+
+
+def body_attitude(body: dict, label: str):
+    """Attitude matrix T of a world-kinematics dict that gives it as Q (scalar first) or T; Q wins."""
+    if "Q" in body:
+        return quaternion_to_matrix(np.asarray(body["Q"], dtype=float))
+    if "T" in body:
+        return np.asarray(body["T"], dtype=float)
+    raise NonholonomicError(f"{label}: give the attitude as Q or T")

@@ -96,7 +96,7 @@ import numpy as np
 import pandas as pd
 
 from nonholonomic.errors import NonholonomicError
-from nonholonomic.references.common import integrate, quaternion_product, quaternion_to_matrix
+from nonholonomic.references.common import body_attitude, integrate, quaternion_product, quaternion_to_matrix
 
 BASE_STATE = ("x", "y", "phi", "v1", "v2", "omega")
 
@@ -375,14 +375,7 @@ class OmniMassless:
         `height`, no vertical velocity or tilt rate), of the wheel mounting (wheel frames Rz(phi +
         beta_i) Ry(chi_i)) or of the constraint on the wheel angular velocities raises
         NonholonomicError."""
-        def attitude(body, label):
-            if "Q" in body:
-                return quaternion_to_matrix(np.asarray(body["Q"], dtype=float))
-            if "T" in body:
-                return np.asarray(body["T"], dtype=float)
-            raise NonholonomicError(f"{label}: give the attitude as Q or T")
-
-        Tp = attitude(platform, "platform")
+        Tp = body_attitude(platform, "platform")
         r0 = np.asarray(platform["r_0"], dtype=float)
         v0 = np.asarray(platform["v_0"], dtype=float)
         w0 = np.asarray(platform["w_0"], dtype=float)
@@ -400,7 +393,7 @@ class OmniMassless:
                 raise NonholonomicError(f"give {self.N} wheel dicts, got {len(wheels)}")
             chis = []
             for i, wd in enumerate(wheels):
-                Ti = attitude(wd, f"wheel{i + 1}")
+                Ti = body_attitude(wd, f"wheel{i + 1}")
                 T0 = quaternion_to_matrix(_qz(phi + self.beta[i]))
                 M = np.swapaxes(T0, -1, -2) @ Ti                     # should be Ry(chi)
                 chis.append(np.arctan2(M[..., 0, 2], M[..., 0, 0]))

@@ -327,9 +327,25 @@ def _frame(names_values, time):
     return df
 
 
+class _Reference:
+    """Common driver: a subclass names its state (STATES) and gives rhs(t, y) and dataframe(Y, time)."""
+
+    STATES: tuple
+
+    def simulate(self, state0, t_eval, rtol=1e-11, atol=1e-12, method="DOP853"):
+        """Integrate from `state0` (the entries STATES); DataFrame of `dataframe`."""
+        state0 = np.asarray(state0, dtype=float)
+        if state0.shape != (len(self.STATES),):
+            raise NonholonomicError(f"state0 must have the {len(self.STATES)} entries {self.STATES}, "
+                                    f"got {state0.shape}")
+        return self.dataframe(_integrate(self.rhs, state0, t_eval, rtol, atol, method), t_eval)
+
+
 # ============================================================================== system A
-class ShellWithTop:
+class ShellWithTop(_Reference):
     """System A: shell rolling on z = 0 with a top on a spherical hinge at its centre (module doc)."""
+
+    STATES = STATE_A
 
     def __init__(self, m_s: float, I_s: float, R_s: float, m_t: float, I_t, c, g: float = 9.81):
         m_s, I_s, R_s, m_t, g = (float(v) for v in (m_s, I_s, R_s, m_t, g))
@@ -526,17 +542,13 @@ class ShellWithTop:
         cols["attitude_residual"] = self.attitude_residual(Y2)
         return _frame(cols, time)
 
-    def simulate(self, state0, t_eval, rtol=1e-11, atol=1e-12, method="DOP853"):
-        """Integrate from the 16-state `state0`; DataFrame of `dataframe`."""
-        state0 = np.asarray(state0, dtype=float)
-        if state0.shape != (16,):
-            raise NonholonomicError(f"state0 must have the 16 entries {STATE_A}, got {state0.shape}")
-        return self.dataframe(_integrate(self.rhs, state0, t_eval, rtol, atol, method), t_eval)
 
 
 # ============================================================================== sliding ball
-class UnbalancedSlidingBall:
+class UnbalancedSlidingBall(_Reference):
     """Unbalanced asymmetric ball sliding on a perfectly smooth plane (1.13)-(1.15); module doc."""
+
+    STATES = STATE_BALL
 
     def __init__(self, m: float, I, a, R: float, g: float = 9.81):
         m, R, g = float(m), float(R), float(g)
@@ -602,13 +614,6 @@ class UnbalancedSlidingBall:
         cols.update(self.integrals(Y2))
         return _frame(cols, np.zeros(Y2.shape[1]) if time is None else time)
 
-    def simulate(self, state0, t_eval, rtol=1e-11, atol=1e-12, method="DOP853"):
-        """Integrate from (omega, gamma, q); DataFrame: time, omega1..3, gamma1..3, q0..q3,
-        gamma_squared, area, energy, quat_norm."""
-        state0 = np.asarray(state0, dtype=float)
-        if state0.shape != (10,):
-            raise NonholonomicError(f"state0 must have the 10 entries {STATE_BALL}, got {state0.shape}")
-        return self.dataframe(_integrate(self.rhs, state0, t_eval, rtol, atol, method), t_eval)
 
 
 def sliding_ball_from_shell(system: ShellWithTop) -> UnbalancedSlidingBall:
@@ -628,8 +633,10 @@ def shell_state_to_ball(y):
 
 
 # ============================================================================== system B
-class ShellWithNonholonomicHinge:
+class ShellWithNonholonomicHinge(_Reference):
     """System B: shell rolling on z = 0, balanced inner body, nonholonomic hinge omega3 = Omega3."""
+
+    STATES = STATE_B
 
     def __init__(self, m_s: float, I_s: float, R_s: float, m_b: float, I_b, g: float = 9.81):
         m_s, I_s, R_s, m_b, g = (float(v) for v in (m_s, I_s, R_s, m_b, g))
@@ -762,17 +769,13 @@ class ShellWithNonholonomicHinge:
         cols["attitude_residual"] = self.attitude_residual(Y2)
         return _frame(cols, np.zeros(Y2.shape[1]) if time is None else time)
 
-    def simulate(self, state0, t_eval, rtol=1e-11, atol=1e-12, method="DOP853"):
-        """Integrate from the 15-state `state0`; DataFrame of `dataframe`."""
-        state0 = np.asarray(state0, dtype=float)
-        if state0.shape != (15,):
-            raise NonholonomicError(f"state0 must have the 15 entries {STATE_B}, got {state0.shape}")
-        return self.dataframe(_integrate(self.rhs, state0, t_eval, rtol, atol, method), t_eval)
 
 
 # ============================================================================== system C
-class NonholonomicBundle:
+class NonholonomicBundle(_Reference):
     """System C: free bundle of the shell and a balanced body, nonholonomic hinge about e_b."""
+
+    STATES = STATE_C
 
     def __init__(self, I_s: float, I_principal, e_b):
         I_s = float(I_s)
@@ -982,9 +985,3 @@ class NonholonomicBundle:
         cols.update(self.integrals(Y2))
         return _frame(cols, np.zeros(Y2.shape[1]) if time is None else time)
 
-    def simulate(self, state0, t_eval, rtol=1e-11, atol=1e-12, method="DOP853"):
-        """Integrate from the 11-state `state0`; DataFrame of `dataframe`."""
-        state0 = np.asarray(state0, dtype=float)
-        if state0.shape != (11,):
-            raise NonholonomicError(f"state0 must have the 11 entries {STATE_C}, got {state0.shape}")
-        return self.dataframe(_integrate(self.rhs, state0, t_eval, rtol, atol, method), t_eval)

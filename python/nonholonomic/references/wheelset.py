@@ -108,7 +108,7 @@ import numpy as np
 import pandas as pd
 
 from nonholonomic.errors import NonholonomicError
-from nonholonomic.references.common import integrate, quaternion_product, quaternion_to_matrix
+from nonholonomic.references.common import body_attitude, integrate, quaternion_product, quaternion_to_matrix
 
 STATE = ("x", "y", "psi", "phi1", "phi2", "chi", "dphi1", "dphi2", "dchi")
 COLUMNS = ("time", "x", "y", "psi", "phi1", "phi2", "chi", "dphi1", "dphi2", "dchi",
@@ -292,14 +292,7 @@ class Wheelset:
         R, wheel centres at +-b n, wheel axes along the axle), of the joints, or of rolling without
         slipping larger than tol (m, m/s, rad/s or matrix units) raises NonholonomicError.
         """
-        def attitude(body, label):
-            if "Q" in body:
-                return quaternion_to_matrix(np.asarray(body["Q"], dtype=float))
-            if "T" in body:
-                return np.asarray(body["T"], dtype=float)
-            raise NonholonomicError(f"{label}: give the attitude as Q or T")
-
-        Ta, T1, T2 = (attitude(bd, lb) for bd, lb in ((axle, "axle"), (wheel1, "wheel1"), (wheel2, "wheel2")))
+        Ta, T1, T2 = (body_attitude(bd, lb) for bd, lb in ((axle, "axle"), (wheel1, "wheel1"), (wheel2, "wheel2")))
         n = Ta[..., :, 2]
         psi = np.arctan2(-n[..., 0], n[..., 1])
         T0 = quaternion_to_matrix(_attitude(psi, np.zeros_like(psi)))  # Rz(psi) Rx(-pi/2)
