@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pathlib
 
+import numpy as np
 import pytest
 
 from nonholonomic.build import build
@@ -45,3 +46,62 @@ def fmu_from_source(root: pathlib.Path, source: str, model: str) -> pathlib.Path
     compiled = rumoca.Session(roots=[str(LIBRARY.parent)]).load(str(folder / "package.mo"), model=model)
     name = model.rsplit(".", 1)[-1]
     return export_fmu(build_explicit_ode(FlatDae(compiled.to_dict("dae"), model)), name, root / f"{name}.fmu")
+
+
+class FmuJacobian:
+    """An FMU of the rumoca backend opened for its derivatives: ``derivatives(x)`` through FMI,
+    ``jacobian(x)`` through the binary's exported exact Jacobian (parameters at their start values,
+    except those given)."""
+
+    def __init__(self, fmu: pathlib.Path, tmp: pathlib.Path, parameters: dict | None = None):
+        import ctypes
+        import json
+        from fmpy import extract, read_model_description
+        from fmpy.fmi3 import FMU3Model
+        from nonholonomic.backends.fmu_export import JACOBIAN_SYMBOL, PARAMETER_INFO
+        folder = pathlib.Path(extract(str(fmu), unzipdir=str(tmp)))
+        md = read_model_description(str(folder))
+        refs = {v.name: v.valueReference for v in md.modelVariables}
+        self.nx = md.numberOfContinuousStates
+        self.states = [v.derivative.name for v in md.modelVariables if v.derivative is not None]
+        self.instance = FMU3Model(guid=md.guid, unzipDirectory=str(folder),
+                                  modelIdentifier=md.modelExchange.modelIdentifier, instanceName="jacobian")
+        self.instance.instantiate()
+        if parameters:
+            self.instance.setFloat64([refs[n] for n in parameters], list(parameters.values()))
+        self.instance.enterInitializationMode()
+        self.instance.exitInitializationMode()
+        self.instance.enterContinuousTimeMode()
+        names = json.loads((folder / PARAMETER_INFO).read_text())["jacobian_parameters"]
+        self.p = np.array(self.instance.getFloat64([refs[n] for n in names]) if names else [0.0])
+        self._jacobian = getattr(self.instance.dll, JACOBIAN_SYMBOL)
+        double_p = ctypes.POINTER(ctypes.c_double)
+        self._jacobian.argtypes = [ctypes.c_double, double_p, double_p, double_p]
+        self._ptr = lambda a: a.ctypes.data_as(double_p)
+
+    def initial_state(self) -> np.ndarray:
+        x = np.zeros(self.nx)
+        self.instance.getContinuousStates(self._ptr(x), self.nx)
+        return x
+
+    def derivatives(self, x: np.ndarray) -> np.ndarray:
+        x = np.ascontiguousarray(x, dtype=float)
+        dx = np.zeros(self.nx)
+        self.instance.setContinuousStates(self._ptr(x), self.nx)
+        self.instance.getContinuousStateDerivatives(self._ptr(dx), self.nx)
+        return dx
+
+    def jacobian(self, x: np.ndarray, t: float = 0.0) -> np.ndarray:
+        x = np.ascontiguousarray(x, dtype=float)
+        out = np.zeros(self.nx * self.nx)
+        assert self._jacobian(t, self._ptr(x), self._ptr(self.p), self._ptr(out)) == 0
+        return out.reshape(self.nx, self.nx, order="F")
+
+    def central_differences(self, x: np.ndarray, relative_step: float) -> np.ndarray:
+        columns = []
+        for j in range(self.nx):
+            h = relative_step * max(abs(x[j]), 1.0)
+            e = np.zeros(self.nx)
+            e[j] = h
+            columns.append((self.derivatives(x + e) - self.derivatives(x - e)) / (2 * h))
+        return np.array(columns).T

@@ -128,3 +128,12 @@ def test_sweep_records_failures_resumes_and_shows_the_trend(rumoca_fmus, tmp_pat
     frame = pd.read_parquet(tmp_path / f"{todo[0].name}.parquet")
     assert {"x", "y", "psi", "x_ref", "psi_ref", "slip[1]", "contactRoller[1]"} <= set(frame.columns)
     assert collect(tmp_path, todo)["case"].tolist() == [c.name for c in todo]
+
+
+def test_sweep_case_over_its_time_limit_is_recorded_as_failed(rumoca_fmus):
+    from nonholonomic.sweep import SweepCase, run_case
+    case = SweepCase("straight", 2.5e-3, 0.05)
+    metrics, frame = run_case(case, str(rumoca_fmus["OmniVehicleStraight"]), time_limit=1e-9)
+    assert frame is None and metrics["status"] == "failed" and "over the time limit of 1e-09 s" in metrics["error"]
+    metrics, frame = run_case(case, str(rumoca_fmus["OmniVehicleStraight"]), time_limit=600)
+    assert metrics["status"] == "ok" and frame["time"].iloc[-1] == pytest.approx(0.05)

@@ -324,13 +324,13 @@ class WheelsetStiffnessSweep(Case):
         return dict(**w, c=c, d=2 * 0.5 * math.sqrt(c * w["m_w"]), x_0=0.0, y_0=0.0, psi_0=0.0, v_0=self.v0,
                     dpsi_0=self.dpsi0)
 
-    def bench_case(self) -> TrajectoryCase:
+    def bench_cases(self) -> list[TrajectoryCase]:
         model, state0 = self.reference_model(), self.initial_state()
         c = STIFFNESSES[-1]
-        return TrajectoryCase(f"{self.name}_c{c:.0e}", self.model, f"The wheelset at c = {c:.0e} N/m",
+        return [TrajectoryCase(f"{self.name}_c{c:.0e}", self.model, f"The wheelset at c = {c:.0e} N/m",
                               parameters=self.parameters(c), stop_time=self.stop_time, output_interval=0.01,
                               reference=lambda t: model.simulate(state0, t), observe=_wheelset_observe,
-                              signals=WHEELSET_SIGNALS, tolerance=1e-5, fmu_tolerance=1e-12)
+                              signals=WHEELSET_SIGNALS, tolerance=1e-5, fmu_tolerance=1e-12)]
 
     def reference_model(self) -> Wheelset:
         w = WHEELSET

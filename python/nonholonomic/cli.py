@@ -84,7 +84,7 @@ def _cmd_verify(args) -> int:
 def _cmd_sweep(args) -> int:
     from .sweep import ETAS, cases, plot_sweep, run_sweep, trend_ratios
     todo = cases(args.kinds or ("spin", "straight"), args.eta or ETAS, args.stop_time)
-    table = run_sweep(todo, args.out, scheduler=args.scheduler, workers=args.workers)
+    table = run_sweep(todo, args.out, scheduler=args.scheduler, workers=args.workers, time_limit=args.time_limit)
     files = plot_sweep(table, args.out)
     columns = ["case", "status", "path difference [m]", "heading difference [rad]", "max slip [m/s]",
                "mean slip [m/s]", "energy change (relative)"]
@@ -136,6 +136,16 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"error: {message} (see: {self.prog} --help)\n")
 
 
+def _positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive number")
+    return value
+
+
 def parser() -> argparse.ArgumentParser:
     p = _Parser(prog="nonholonomic", description="Rolling-body dynamics: Modelica library, FMUs, "
                                 "verification against reference models.")
@@ -162,10 +172,13 @@ def parser() -> argparse.ArgumentParser:
     v.set_defaults(run=_cmd_verify)
     sw = sub.add_parser("sweep", help="omni-wheel vehicle against the massless-roller model over the roller mass")
     sw.add_argument("kinds", nargs="*", help="spin and/or straight (default: both)")
-    sw.add_argument("--eta", type=float, action="append", help="roller mass fraction (repeatable; default 1e-1/n..1e-6/n)")
+    sw.add_argument("--eta", type=float, nargs="+", action="extend",
+                    help="roller mass fractions (one or more, repeatable; default 1e-1/n..1e-6/n)")
     sw.add_argument("--stop-time", type=float, default=None, help="simulated time of every case")
     sw.add_argument("--scheduler", default=None, help="address of a running Dask scheduler (default: a local cluster)")
     sw.add_argument("--workers", type=int, default=2, help="workers of the local cluster")
+    sw.add_argument("--time-limit", type=_positive_float, default=900.0,
+                    help="wall-time limit of one case in seconds; a case over it is recorded as failed (default 900)")
     sw.add_argument("--out", default="results/omni_sweep", help="folder of the results (finished cases are kept)")
     sw.set_defaults(run=_cmd_sweep)
     c2 = sub.add_parser("chapter2", help="the massive-roller vehicle with impacts: Gerasimov 2018, ch. 2 (Fig. 2.4-2.6)")

@@ -65,31 +65,31 @@ def _number(name: str, value) -> float:
 
 
 @functools.lru_cache(maxsize=32)
-def _parameter_info(path: str, mtime: float) -> tuple[frozenset, dict]:
-    """Integer parameters (typed so in FMI 2 FMUs, listed in extra/ by the rumoca backend) and the
-    parameters that the rumoca backend computed from others (name -> those others)."""
+def _extra_info(path: str, mtime: float) -> dict:
+    """What the rumoca backend writes next to the model description (``PARAMETER_INFO``), or {}."""
     import json
     import zipfile
     from .backends.fmu_export import PARAMETER_INFO
-    names = {v.name for v in _description(path, mtime).modelVariables
-             if v.type in ("Integer", "Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16", "UInt32", "UInt64")}
-    dependent = {}
     if pathlib.Path(path).is_dir():
         info_file = pathlib.Path(path) / PARAMETER_INFO
-        info = json.loads(info_file.read_text()) if info_file.is_file() else None
-    else:
-        with zipfile.ZipFile(path) as z:
-            info = json.loads(z.read(PARAMETER_INFO)) if PARAMETER_INFO in z.namelist() else None
-    if info:
-        names |= set(info["integer_parameters"])
-        dependent = info.get("dependent_parameters", {})
-    return frozenset(names), dependent
+        return json.loads(info_file.read_text()) if info_file.is_file() else {}
+    with zipfile.ZipFile(path) as z:
+        return json.loads(z.read(PARAMETER_INFO)) if PARAMETER_INFO in z.namelist() else {}
+
+
+def _parameter_info(fmu: pathlib.Path) -> tuple[frozenset, dict]:
+    """Integer parameters (typed so in FMI 2 FMUs, listed in extra/ by the rumoca backend) and the
+    parameters that the rumoca backend computed from others (name -> those others)."""
+    info = _extra_info(str(fmu), fmu.stat().st_mtime)
+    names = {v.name for v in model_description(fmu).modelVariables
+             if v.type in ("Integer", "Int8", "Int16", "Int32", "Int64", "UInt8", "UInt16", "UInt32", "UInt64")}
+    return frozenset(names | set(info.get("integer_parameters", []))), info.get("dependent_parameters", {})
 
 
 def check_parameters(fmu: pathlib.Path, parameters: dict) -> dict[str, float]:
     """Numeric values of ``parameters``, each checked to be a parameter of the FMU within its bounds."""
     variables = {v.name: v for v in model_description(fmu).modelVariables}
-    integers, dependent = _parameter_info(str(fmu), fmu.stat().st_mtime)
+    integers, dependent = _parameter_info(fmu)
     tunable = [n for n, v in variables.items() if v.causality == "parameter"]
     checked = {}
     for name, value in parameters.items():
@@ -119,12 +119,13 @@ def check_parameters(fmu: pathlib.Path, parameters: dict) -> dict[str, float]:
 
 def simulate(model: str | pathlib.Path, parameters: dict | None = None, stop_time: float | None = None,
              output_interval: float | None = None, tolerance: float | None = None,
-             outputs: list[str] | None = None, progress=None) -> pd.DataFrame:
+             outputs: list[str] | None = None, progress=None, exact_jacobian: bool = True) -> pd.DataFrame:
     """Simulate an example model's FMU (or an FMU file) and return its outputs over time.
 
     ``parameters`` maps FMU parameter names to values; the stop time, output interval and relative
     tolerance default to the model's experiment annotation. Columns: ``time`` and the outputs (all FMU
-    outputs unless ``outputs`` names some variables).
+    outputs unless ``outputs`` names some variables). ``exact_jacobian=False`` makes the integrator use
+    finite differences even where the FMU has an exact Jacobian (for comparison).
     """
     import fmpy
 
@@ -143,7 +144,8 @@ def simulate(model: str | pathlib.Path, parameters: dict | None = None, stop_tim
         if name not in names:
             raise NonholonomicError(f"unknown variable '{name}' of {fmu.stem}")
     if md.fmiVersion.startswith("3") and md.modelExchange is not None and not md.numberOfEventIndicators:
-        return _simulate_ode(fmu, md, values, stop_time, output_interval, tolerance, outputs, progress)
+        return _simulate_ode(fmu, md, values, stop_time, output_interval, tolerance, outputs, progress,
+                             exact_jacobian)
     recorder = {}
 
     def step_finished(time, rec):
@@ -169,19 +171,26 @@ def simulate(model: str | pathlib.Path, parameters: dict | None = None, stop_tim
 
 
 def _simulate_ode(fmu: pathlib.Path, md, values: dict, stop_time: float, output_interval: float, tolerance: float,
-                  outputs: list[str], progress) -> pd.DataFrame:
+                  outputs: list[str], progress, exact_jacobian: bool) -> pd.DataFrame:
     """Model exchange of an FMI 3 FMU without events (every rumoca-backend FMU) with SUNDIALS CVODE (BDF),
-    as fmpy runs it, with two settings fmpy leaves at CVODE's defaults: up to 10 Newton iterations per step
-    (stiff rolling contacts with friction otherwise fail to converge and rebuild the finite-difference
-    Jacobian every few steps: measured 2x fewer rebuilds on the omni vehicle) and no limit of 500 steps per
-    output interval (the lightest rollers of the omni vehicle need more)."""
+    as fmpy runs it, with settings fmpy leaves at CVODE's defaults:
+
+    - the FMU's exact Jacobian of the state derivatives (``nonholonomic_state_jacobian``) instead of
+      CVODE's finite differences, whose n_x model evaluations per Jacobian were most of the cost of the
+      omni vehicle, and whose round-off spoils the Newton iterations for light rollers next to heavy hubs;
+      with it the Newton iteration is asked to converge ten times tighter (nonlinear convergence
+      coefficient 0.01: half the steps on the omni vehicle, whose error test otherwise sees unconverged
+      stiff roller spins);
+    - up to 10 Newton iterations per step and no limit of 500 steps per output interval (stiff rolling
+      contacts with friction; the lightest rollers of the omni vehicle need many steps).
+
+    The result's ``attrs["solver"]`` holds CVODE's counters."""
     import ctypes
     import shutil
     import tempfile
     from fmpy import extract
     from fmpy.fmi3 import FMU3Model
     from fmpy.sundials import CVodeSolver
-    from fmpy.sundials.cvode import sundials_cvode
 
     unzipped = str(fmu) if fmu.is_dir() else extract(str(fmu), unzipdir=tempfile.mkdtemp(prefix="nh_run_"))
     refs = {v.name: v.valueReference for v in md.modelVariables}
@@ -194,6 +203,7 @@ def _simulate_ode(fmu: pathlib.Path, md, values: dict, stop_time: float, output_
         def apply(self, time):
             pass
 
+    stats = {}
     try:
         with _native_output_silenced():
             instance.instantiate()
@@ -203,14 +213,17 @@ def _simulate_ode(fmu: pathlib.Path, md, values: dict, stop_time: float, output_
             instance.exitInitializationMode()
             instance.enterContinuousTimeMode()
             rows.append([0.0] + list(instance.getFloat64(out_refs)))
-            solver = CVodeSolver(nx=md.numberOfContinuousStates, nz=0, get_x=instance.getContinuousStates,
+            nx = md.numberOfContinuousStates
+            solver = CVodeSolver(nx=nx, nz=0, get_x=instance.getContinuousStates,
                                  set_x=instance.setContinuousStates, get_dx=instance.getContinuousStateDerivatives,
                                  get_z=instance.getEventIndicators, get_nominals=instance.getNominalsOfContinuousStates,
                                  set_time=instance.setTime, input=_NoInputs(), startTime=0.0, maxStep=stop_time / 50,
                                  relativeTolerance=tolerance, maxNumSteps=10**7)
-            set_iters = sundials_cvode.CVodeSetMaxNonlinIters
-            set_iters.argtypes = [ctypes.c_void_p, ctypes.c_int]
-            set_iters(solver.cvode_mem, 10)
+            _cvode_set(solver, "CVodeSetMaxNonlinIters", ctypes.c_int, 10)
+            jacobian = _ExactJacobian.of(instance, fmu, md, refs) if exact_jacobian else None
+            if jacobian is not None:
+                jacobian.attach(solver)
+                _cvode_set(solver, "CVodeSetNonlinConvCoef", ctypes.c_double, 0.01)
             n_out = int(round(stop_time / output_interval))
             time = 0.0
             for k in range(1, n_out + 1):
@@ -220,6 +233,7 @@ def _simulate_ode(fmu: pathlib.Path, md, values: dict, stop_time: float, output_
                 rows.append([time] + list(instance.getFloat64(out_refs)))
                 if progress:
                     progress(time, stop_time)
+            stats = _cvode_statistics(solver, jacobian)
     except Exception as e:  # CVODE or the FMU failed: keep the rows computed before
         partial = pd.DataFrame(rows, columns=["time"] + outputs) if rows else None
         raise SimulationFailed(f"simulation of {md.modelName} failed: {_solver_message(e)}", partial) from None
@@ -231,7 +245,108 @@ def _simulate_ode(fmu: pathlib.Path, md, values: dict, stop_time: float, output_
             pass
         if not fmu.is_dir():
             shutil.rmtree(unzipped, ignore_errors=True)
-    return pd.DataFrame(rows, columns=["time"] + outputs)
+    frame = pd.DataFrame(rows, columns=["time"] + outputs)
+    frame.attrs["solver"] = stats
+    return frame
+
+
+class _ExactJacobian:
+    """CVODE's Jacobian function from the FMU binary's ``nonholonomic_state_jacobian`` (rumoca backend).
+    Where it gives a non-finite value (a model with a singular derivative, such as a square root at zero),
+    that Jacobian is made by finite differences instead, counted in ``fallbacks``."""
+
+    def __init__(self, function, parameters, instance, nx: int):
+        self.function, self.parameters, self.instance, self.nx = function, parameters, instance, nx
+        self.fallbacks = 0
+        self._callback = self._matrix_data = None
+
+    @classmethod
+    def of(cls, instance, fmu: pathlib.Path, md, refs: dict) -> "_ExactJacobian | None":
+        import ctypes
+        from .backends.fmu_export import JACOBIAN_SYMBOL
+        names = _extra_info(str(fmu), fmu.stat().st_mtime).get("jacobian_parameters")
+        function = getattr(instance.dll, JACOBIAN_SYMBOL, None)
+        if names is None or function is None:
+            return None
+        double_p = ctypes.POINTER(ctypes.c_double)
+        function.argtypes = [ctypes.c_double, double_p, double_p, double_p]
+        function.restype = ctypes.c_int
+        values = instance.getFloat64([refs[n] for n in names]) if names else []
+        return cls(function, (ctypes.c_double * max(1, len(names)))(*values), instance, md.numberOfContinuousStates)
+
+    def attach(self, solver) -> None:
+        import ctypes
+        from fmpy.sundials.cvode import sundials_cvode
+        from fmpy.sundials.sundials_matrix import SUNMatrix
+        from fmpy.sundials.sundials_nvector import N_Vector
+        from fmpy.sundials.sunmatrix_dense import sundials_sunmatrixdense
+        self._matrix_data = sundials_sunmatrixdense.SUNDenseMatrix_Data
+        self._matrix_data.restype = ctypes.POINTER(ctypes.c_double)
+        self._matrix_data.argtypes = [ctypes.c_void_p]
+        jac_fn = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_double, N_Vector, N_Vector, SUNMatrix, ctypes.c_void_p,
+                                  N_Vector, N_Vector, N_Vector)
+        self._callback = jac_fn(self._evaluate)  # kept alive as long as the solver
+        set_jac = sundials_cvode.CVodeSetJacFn
+        set_jac.argtypes = [ctypes.c_void_p, jac_fn]
+        if set_jac(solver.cvode_mem, self._callback) != 0:
+            raise NonholonomicError("CVODE refused the FMU's Jacobian function")
+
+    def _evaluate(self, t, y, fy, matrix, user_data, tmp1, tmp2, tmp3) -> int:
+        try:  # an exception must not cross into C: CVODE would take an unset matrix
+            return self._fill(t, y, fy, matrix)
+        except Exception:
+            return -1
+
+    def _fill(self, t, y, fy, matrix) -> int:
+        import ctypes
+        from fmpy.sundials.nvector_serial import NV_DATA_S
+        data, x = self._matrix_data(matrix), NV_DATA_S(y)
+        columns = np.ctypeslib.as_array(data, (self.nx, self.nx))  # row j = column j of the Jacobian
+        if self.function(t, x, self.parameters, data) == 0 and np.isfinite(columns).all():
+            return 0
+        self.fallbacks += 1
+        pointer = lambda a: a.ctypes.data_as(ctypes.POINTER(ctypes.c_double))
+        state = np.ctypeslib.as_array(x, (self.nx,)).copy()
+        f0 = np.ctypeslib.as_array(NV_DATA_S(fy), (self.nx,)).copy()
+        dx = np.zeros(self.nx)
+        self.instance.setTime(t)
+        for j in range(self.nx):
+            shifted = state.copy()
+            shifted[j] += 1.5e-8 * max(abs(state[j]), 1.0)  # sqrt(machine epsilon), relative
+            self.instance.setContinuousStates(pointer(shifted), self.nx)
+            self.instance.getContinuousStateDerivatives(pointer(dx), self.nx)
+            columns[j] = (dx - f0) / (shifted[j] - state[j])
+        self.instance.setContinuousStates(pointer(state), self.nx)
+        return 0 if np.isfinite(columns).all() else -1
+
+
+def _cvode_set(solver, setting: str, c_type, value) -> None:
+    import ctypes
+    from fmpy.sundials.cvode import sundials_cvode
+    function = getattr(sundials_cvode, setting)
+    function.argtypes = [ctypes.c_void_p, c_type]
+    function(solver.cvode_mem, value)
+
+
+def _cvode_statistics(solver, jacobian) -> dict:
+    """CVODE's counters after a run, and where the Jacobian came from."""
+    import ctypes
+    from fmpy.sundials.cvode import sundials_cvode
+
+    def counter(name):
+        value = ctypes.c_long()
+        function = getattr(sundials_cvode, name)
+        function.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_long)]
+        function(solver.cvode_mem, ctypes.byref(value))
+        return int(value.value)
+
+    return {"steps": counter("CVodeGetNumSteps"), "rhs_evaluations": counter("CVodeGetNumRhsEvals"),
+            "error_test_failures": counter("CVodeGetNumErrTestFails"),
+            "newton_failures": counter("CVodeGetNumNonlinSolvConvFails"),
+            "jacobians": counter("CVodeGetNumJacEvals"),
+            "finite_difference_evaluations": counter("CVodeGetNumLinRhsEvals"),
+            "jacobian": "exact (FMU)" if jacobian is not None else "finite differences (CVODE)",
+            "jacobian_fallbacks": jacobian.fallbacks if jacobian is not None else 0}
 
 
 def _solver_message(error: Exception) -> str:

@@ -58,9 +58,9 @@ class Case:
     def plot(self, result: CaseResult, out_dir: pathlib.Path) -> list[pathlib.Path]:
         return []
 
-    def bench_case(self) -> "TrajectoryCase | None":
-        """A single FMU run against its reference that stands for this case in the benchmark."""
-        return None
+    def bench_cases(self) -> list["TrajectoryCase"]:
+        """Single FMU runs against their references that stand for this case in the benchmark."""
+        return []
 
     def run(self, out_dir: pathlib.Path | None = None) -> CaseResult:
         result = self.execute()
@@ -128,8 +128,8 @@ class TrajectoryCase(Case):
             checks += self.extra_checks(fmu, ref)
         return CaseResult(self, errors, checks, {"fmu": fmu, "reference": ref})
 
-    def bench_case(self) -> "TrajectoryCase":
-        return self
+    def bench_cases(self) -> list["TrajectoryCase"]:
+        return [self]
 
     def plot(self, result: CaseResult, out_dir: pathlib.Path) -> list[pathlib.Path]:
         if self.plots is None:

@@ -23,14 +23,16 @@ protected
   Units.Position P[3] "Lowest point of the roller's surface, world frame";
   Units.Velocity sigma_0[3] "Velocity of the roller's material point at P, world frame";
   Units.Velocity sigmaH "Horizontal slip speed at P";
+  Units.Velocity sigmaSat "max(sigmaH, v_eps), the speed that saturates friction";
 equation
   a = kB.T*{1.0, 0.0, 0.0};
   da = cross(kB.w_0, a);
   dda = cross(kB.z_0, a) + cross(kB.w_0, da);
   // contact tracking (Gerasimov 2018, ch. 3, eqs. (2.2)-(2.5)): the centre of the roller's profile arc is
   // R1 above the axis in the vertical plane through it; the lowest point of the surface is R_w below that
-  // centre. Guarded divisions: c vanishes only for rollers with a vertical axis, which are never in contact.
-  c = noEvent(max(sqrt(max(1 - a[3]^2, 0.0)), 1e-9));
+  // centre. Guarded divisions: c vanishes only for rollers with a vertical axis, which are never in contact
+  // (the guard is inside the root, so that c has a finite derivative there too: the FMU's Jacobian).
+  c = sqrt(noEvent(max(1 - a[3]^2, 1e-18)));
   dc = -a[3]*da[3]/c;
   ddc = -(da[3]^2 + a[3]*dda[3])/c - (a[3]*da[3])^2/c^3;
   P = kB.r_0 + R1*({0.0, 0.0, 1.0} - a[3]*a)/c - {0.0, 0.0, R_w};
@@ -42,8 +44,10 @@ equation
   0 = if noEvent(closed > 0.5) then kB.a_0[3] + R1*ddc + 2*alpha*(kB.v_0[3] + R1*dc) + beta^2*gap else N;
   sigma_0 = kB.v_0 + cross(kB.w_0, P - kB.r_0);
   sigmaH = sqrt(sigma_0[1]^2 + sigma_0[2]^2);
-  // regularised Coulomb friction: linear in the slip below v_eps, mu N above
-  f_0 = {-mu*N*sigma_0[1]/noEvent(max(sigmaH, v_eps)), -mu*N*sigma_0[2]/noEvent(max(sigmaH, v_eps)), N};
+  // regularised Coulomb friction: linear in the slip below v_eps, mu N above (the root is taken after the
+  // max, so that the derivative exists at zero slip)
+  sigmaSat = sqrt(noEvent(max(sigma_0[1]^2 + sigma_0[2]^2, v_eps^2)));
+  f_0 = {-mu*N*sigma_0[1]/sigmaSat, -mu*N*sigma_0[2]/sigmaSat, N};
   t_0 = {0.0, 0.0, 0.0};
   p_0 = if noEvent(closed > 0.5) then P else kB.r_0;
   slip = closed*sigmaH;

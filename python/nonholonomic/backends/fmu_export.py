@@ -4,8 +4,10 @@ CasADi's ``DaeBuilder.export_fmu`` writes the C sources (model equations, their 
 wrapper) and ``modelDescription.xml``. Its wrapper keeps state start values as fixed numbers; the
 physical initial state of our models depends on parameters (a ball starts on its surface, rolling), so
 the wrapper's ``fmi3ExitInitializationMode`` is extended to evaluate the generated ``initial_state(p)``
-function with the parameters set by the importer. The sources are compiled against the FMI headers that
-fmpy ships and packed with the sources into the ``.fmu``.
+function with the parameters set by the importer. The binary also exports the exact Jacobian of the
+state derivatives (``nonholonomic_state_jacobian``, not part of FMI; :mod:`..simulate` hands it to CVODE).
+The sources are compiled against the FMI headers that fmpy ships and packed with the sources into the
+``.fmu``.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from ..errors import NonholonomicError
 from .explicit_ode import ExplicitOde
 
 PARAMETER_INFO = "extra/org.nonholonomic/parameters.json"
+JACOBIAN_SYMBOL = "nonholonomic_state_jacobian"
 
 _EXIT_INIT = """FMI3_Export fmi3Status fmi3ExitInitializationMode(fmi3Instance instance) {
   // Unused variables
@@ -78,6 +81,7 @@ static int nh_set_initial_state(casadi_fmi_memory* m) {{
   flag = !arg || !res || !iw || !w;
   if (!flag) {{
     for (i = 0; i < {len(p_vr)}; ++i) p[i] = m->v[var_offset[nh_p_vr[i]]];
+    for (i = 0; i < {len(x_vr)}; ++i) x[i] = 0;  /* CasADi writes the structural non-zeros only */
     arg[0] = p;
     res[0] = x;
     flag = {name}_initial_state(arg, res, iw, w, 0);
@@ -93,6 +97,66 @@ static int nh_set_initial_state(casadi_fmi_memory* m) {{
 FMI3_Export fmi3Status fmi3ExitInitializationMode(fmi3Instance instance) {{
   return nh_set_initial_state((casadi_fmi_memory*)instance) ? fmi3Error : fmi3OK;
 }}"""
+
+
+def _jacobian_code(name: str, nx: int) -> str:
+    """C entry point of the generated Jacobian with a fixed signature: jac (column-major n_x x n_x) =
+    d der(x)/dx at (t, x, p), p in the order of ``jacobian_parameters`` in PARAMETER_INFO; 0 on success."""
+    return f"""
+/* Nonholonomic: exact Jacobian of the state derivatives for implicit integrators (not part of FMI) */
+CASADI_SYMBOL_EXPORT int {JACOBIAN_SYMBOL}(double t, const double* x, const double* p, double* jac) {{
+  casadi_int sz_arg, sz_res, sz_iw, sz_w;
+  const casadi_real** arg;
+  casadi_real** res;
+  casadi_int* iw;
+  casadi_real* w;
+  long i;
+  int flag;
+  {name}_state_jacobian_work(&sz_arg, &sz_res, &sz_iw, &sz_w);
+  arg = (const casadi_real**)malloc((sz_arg + 3) * sizeof(casadi_real*));
+  res = (casadi_real**)malloc((sz_res + 1) * sizeof(casadi_real*));
+  iw = (casadi_int*)malloc((sz_iw + 1) * sizeof(casadi_int));
+  w = (casadi_real*)malloc((sz_w + 1) * sizeof(casadi_real));
+  flag = !arg || !res || !iw || !w;
+  if (!flag) {{
+    for (i = 0; i < {nx * nx}L; ++i) jac[i] = 0;  /* CasADi writes the structural non-zeros only */
+    arg[0] = &t;
+    arg[1] = x;
+    arg[2] = p;
+    res[0] = jac;
+    flag = {name}_state_jacobian(arg, res, iw, w, 0);
+  }}
+  free(arg); free(res); free(iw); free(w);
+  return flag;
+}}
+"""
+
+
+def _compile(sources: list[str], binary: pathlib.Path, name: str) -> None:
+    """gcc each source to an object in parallel (the model and its Jacobian are megabytes of C for the
+    larger models), then link the shared library."""
+    objects = [pathlib.Path(s).with_suffix(".o").name for s in sources]
+    try:
+        jobs = [subprocess.Popen(["gcc", "-c", "-fPIC", "-O2", "-I", str(fmi_headers()), "-I", ".", "-o", o, s],
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                for s, o in zip(sources, objects)]
+        results = [(job.wait(), job.communicate()[1]) for job in jobs]
+        if all(code == 0 for code, _ in results):
+            link = subprocess.run(["gcc", "-shared", "-o", str(binary), *objects, "-lm"], capture_output=True, text=True)
+            results = [(link.returncode, link.stderr)]
+    except FileNotFoundError:
+        raise NonholonomicError("gcc not found: the rumoca backend compiles FMUs with gcc") from None
+    for code, stderr in results:
+        if code != 0:
+            first = next((l for l in stderr.splitlines() if "error" in l), stderr.strip()[:200])
+            raise NonholonomicError(f"gcc failed to compile the FMU of {name}: {first}")
+
+
+def _list_sources(build_description: pathlib.Path, added: list[str]) -> None:
+    """Add source files to the FMI build description that CasADi wrote."""
+    entries = "".join(f'\n            <SourceFile name="{f}"/>' for f in added)
+    text = build_description.read_text()
+    build_description.write_text(re.sub(r"\n\s*</SourceFileSet>", lambda m: entries + m.group(0), text, count=1))
 
 
 def export_fmu(ode: ExplicitOde, name: str, out_path: pathlib.Path, experiment: dict | None = None,
@@ -124,6 +188,13 @@ def export_fmu(ode: ExplicitOde, name: str, out_path: pathlib.Path, experiment: 
         init_gen = ca.CodeGenerator(init_src, {"with_header": True})
         init_gen.add(ca.Function(f"{name}_initial_state", [p_in], [ode.initial_state(p_in)]))
         init_gen.generate()
+        jac_src = f"{name}_jacobian.c"
+        t_in, x_in, p_in = ode.jacobian.mx_in()
+        jac_gen = ca.CodeGenerator(jac_src, {"with_header": False})
+        jac_gen.add(ca.Function(f"{name}_state_jacobian", [t_in, x_in, p_in], [ode.jacobian(t_in, x_in, p_in)]))
+        jac_gen.generate()
+        with open(jac_src, "a") as f:
+            f.write(_jacobian_code(name, len(ode.states)))
         wrapper = pathlib.Path(f"{name}_wrap.c")
         text = wrapper.read_text()
         if text.count(_EXIT_INIT) != 1:
@@ -132,33 +203,32 @@ def export_fmu(ode: ExplicitOde, name: str, out_path: pathlib.Path, experiment: 
         x_vr = [int(dae.value_reference(s.name)) for s in ode.states]
         wrapper.write_text(text.replace(_EXIT_INIT, _initial_state_code(name, p_vr, x_vr)))
         complete_model_description(pathlib.Path("modelDescription.xml"), x_vr, experiment)
-        sources = [f for f in files if f.endswith(".c")] + [init_src]
+        sources = [f for f in files if f.endswith(".c")] + [init_src, jac_src]
+        for local, archived in files.items():  # importers that compile from source need the added files
+            if archived.endswith("buildDescription.xml"):
+                _list_sources(pathlib.Path(local), [init_src, f"{name}_init.h", jac_src])
         say(f"gcc ({sum(pathlib.Path(f).stat().st_size for f in sources) // 1024} KB of C)")
         binary = pathlib.Path("binaries") / fmi3_platform() / f"{name}.so"
         binary.parent.mkdir(parents=True)
-        cmd = ["gcc", "-shared", "-fPIC", "-O2", "-I", str(fmi_headers()), "-I", ".", "-o", str(binary), *sources, "-lm"]
-        try:
-            result = subprocess.run(cmd, capture_output=True, text=True)
-        except FileNotFoundError:
-            raise NonholonomicError("gcc not found: the rumoca backend compiles FMUs with gcc") from None
-        if result.returncode != 0:
-            first = next((l for l in result.stderr.splitlines() if "error" in l), result.stderr.strip()[:200])
-            raise NonholonomicError(f"gcc failed to compile the FMU of {name}: {first}")
+        _compile(sources, binary, name)
         out_path = pathlib.Path(out_path)
         out_path.parent.mkdir(parents=True, exist_ok=True)
         partial = out_path.with_suffix(".fmu.part")
         with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as z:
             for local, archived in files.items():
                 z.write(local, archived)
-            z.write(init_src, f"sources/{init_src}")
-            z.write(f"{name}_init.h", f"sources/{name}_init.h")
+            for added in (init_src, f"{name}_init.h", jac_src):
+                z.write(added, f"sources/{added}")
             z.write(binary, str(binary))
             # FMI 3 Int32 is not implemented by CasADi's wrapper: Integer parameters travel as Float64, and
             # this list lets importers reject non-integer values; parameters bound to others are not FMU
-            # parameters, and the second list lets importers say which ones to set instead
+            # parameters, and the second list lets importers say which ones to set instead; the third
+            # gives the order of p in the Jacobian's arguments
             integers = [p.name for p in ode.parameters if p.is_integer]
             z.writestr(PARAMETER_INFO, json.dumps({"integer_parameters": integers,
-                                                   "dependent_parameters": ode.dependent_parameters}, indent=1))
+                                                   "dependent_parameters": ode.dependent_parameters,
+                                                   "jacobian_parameters": [p.name for p in ode.parameters]},
+                                                  indent=1))
         os.replace(partial, out_path)
         if keep_dir is not None:
             shutil.copytree(work, keep_dir, dirs_exist_ok=True)
