@@ -18,20 +18,25 @@ model OmniVehicle "Vehicle on omni-wheels with massive rollers, rolling with fri
   parameter Units.Velocity v_0[2] = {0, 0.0} "Initial velocity of the platform's centre, world frame";
   parameter Units.AngularVelocity omega_0 = 1 "Initial angular velocity of the platform";
   parameter Units.Angle chi_0[nWheels] = zeros(nWheels) "Initial rotation of the wheels about their axles (0: roller 1 on top)";
-  final parameter Real T_p[3, 3] = Rotations.rotationMatrix(Rotations.fromAxisAngle({0.0, 0.0, 1.0}, psi_0)) "Initial attitude of the platform";
-  final parameter Real n_0[nWheels, 3] = {T_p*{cos(alpha[i]), sin(alpha[i]), 0.0} for i in 1:nWheels} "Initial axle directions, world frame";
-  final parameter Units.Velocity v_wheel_0[nWheels, 3] = {{v_0[1], v_0[2], 0.0} + omega_0*R_p*cross({0.0, 0.0, 1.0}, n_0[i]) for i in 1:nWheels} "Initial velocities of the wheels' centres";
+  // initial state of wheel i from scalars of its axle's heading theta_i = psi_0 + alpha[i] (rows of 2-D
+  // parameter arrays, A[i], are beyond rumoca's own simulator): axle n_i = (cos, sin, 0) theta_i, centre
+  // velocity v_0 + omega_0 R_p (e_z x n_i), rolling rate s_i = (v_i . (e_z x n_i))/R_w about -n_i
+  final parameter Units.AngularVelocity s_0[nWheels] = {(v_0[2]*cos(psi_0 + alpha[i]) - v_0[1]*sin(psi_0 + alpha[i])
+    + omega_0*R_p)/R_w for i in 1:nWheels} "Initial rolling rates of the wheels about their axles";
   Bodies.Ground ground(nW = nWheels*nRollers) annotation(Placement(transformation(extent = {{-10, -90}, {10, -70}})));
   Bodies.RigidBody platform(nW = nWheels, m = m_p, I_b = I_p, g_0 = {0, 0, -g}, r_0_start = {x_0, y_0, R_w},
     v_0_start = {v_0[1], v_0[2], 0.0}, Q_start = Rotations.fromAxisAngle({0.0, 0.0, 1.0}, psi_0), w_0_start = {0.0, 0.0, omega_0})
     annotation(Placement(transformation(extent = {{-10, 60}, {10, 80}})));
   // hub frames: z along the axle, x up (a half turn about (1, 0, 1) then alpha about the vertical)
   OmniWheel wheel[nWheels](each nRollers = nRollers, each R_w = R_w, each m_w = m_w, each eta = eta, each mu = mu, each v_eps = v_eps,
-    each g_0 = {0, 0, -g}, r_0_start = {{x_0, y_0, R_w} + R_p*n_0[i] for i in 1:nWheels}, v_0_start = v_wheel_0,
+    each g_0 = {0, 0, -g}, r_0_start = {{x_0 + R_p*cos(psi_0 + alpha[i]), y_0 + R_p*sin(psi_0 + alpha[i]), R_w}
+      for i in 1:nWheels},
+    v_0_start = {{v_0[1] - omega_0*R_p*sin(psi_0 + alpha[i]), v_0[2] + omega_0*R_p*cos(psi_0 + alpha[i]), 0.0}
+      for i in 1:nWheels},
     Q_start = {Rotations.product(Rotations.product(Rotations.fromAxisAngle({0.0, 0.0, 1.0}, psi_0 + alpha[i]),
       {0.0, sqrt(0.5), 0.0, sqrt(0.5)}), Rotations.fromAxisAngle({0.0, 0.0, 1.0}, chi_0[i])) for i in 1:nWheels},
-    // rolling without slipping in the wheel's plane: d chi/dt = -(v . (e_z x n))/R_w
-    w_0_start = {{0.0, 0.0, omega_0} - (v_wheel_0[i]*cross({0.0, 0.0, 1.0}, n_0[i]))/R_w*n_0[i] for i in 1:nWheels})
+    // rolling without slipping in the wheel's plane: d chi/dt = -s_i
+    w_0_start = {{-s_0[i]*cos(psi_0 + alpha[i]), -s_0[i]*sin(psi_0 + alpha[i]), omega_0} for i in 1:nWheels})
     annotation(Placement(transformation(extent = {{-10, -10}, {10, 10}})));
   Joints.Revolute axle[nWheels](p_a = {R_p*{cos(alpha[i]), sin(alpha[i]), 0.0} for i in 1:nWheels},
     n_a = {{cos(alpha[i]), sin(alpha[i]), 0.0} for i in 1:nWheels}, each n_b = {0.0, 0.0, 1.0})
