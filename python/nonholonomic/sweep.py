@@ -89,6 +89,9 @@ def _extracted(fmu: str, mtime: float) -> str:
     return extract(fmu, unzipdir=tempfile.mkdtemp(prefix="nh_fmu_"))
 
 
+OVER_TIME_LIMIT = "over the time limit"
+
+
 def run_case(case: SweepCase, fmu: str, time_limit: float | None = None) -> tuple[dict, pd.DataFrame | None]:
     """Simulate one case on this process's copy of the FMU; metrics against the massless model. A run that
     takes more than ``time_limit`` seconds of wall time is stopped and reported as failed (its status; no
@@ -102,13 +105,13 @@ def run_case(case: SweepCase, fmu: str, time_limit: float | None = None) -> tupl
 
     def watch(t, stop_time):
         if time_limit is not None and time.perf_counter() - started > time_limit:
-            raise NonholonomicError(f"stopped at t = {t:.4g} s: over the time limit of {time_limit:g} s of wall time")
+            raise NonholonomicError(f"stopped at t = {t:.4g} s: {OVER_TIME_LIMIT} of {time_limit:g} s of wall time")
 
     try:
         df = simulate(pathlib.Path(unzipped), {"eta": case.eta}, stop_time=case.stop_time,
                       output_interval=case.output_interval, tolerance=case.tolerance, outputs=outputs, progress=watch)
     except SimulationFailed as e:
-        if "over the time limit" not in str(e):
+        if OVER_TIME_LIMIT not in str(e):
             raise
         return {"case": case.name, "kind": case.kind, "eta": case.eta, "status": "failed", "error": str(e)}, None
     df["psi"] = np.unwrap(df["psi"].to_numpy())

@@ -54,10 +54,38 @@ def fmi3_platform() -> str:
     return f"{machine}-{system}"
 
 
+def _casadi_call(function: str, args: list[str], outputs: list[tuple[str, int]]) -> str:
+    """C block that calls the generated CasADi function ``function`` with its work arrays on the heap:
+    ``args`` are C expressions of its inputs, ``outputs`` (array, length) receive its outputs, zeroed first
+    (CasADi writes the structural non-zeros only). Sets ``flag`` (0 on success)."""
+    set_args = "".join(f"\n      arg[{k}] = {a};" for k, a in enumerate(args))
+    set_results = "".join(f"\n      for (i = 0; i < {n}L; ++i) {r}[i] = 0;\n      res[{k}] = {r};"
+                          for k, (r, n) in enumerate(outputs))
+    return f"""{{
+    casadi_int sz_arg, sz_res, sz_iw, sz_w;
+    const casadi_real** arg;
+    casadi_real** res;
+    casadi_int* iw;
+    casadi_real* w;
+    long i;
+    {function}_work(&sz_arg, &sz_res, &sz_iw, &sz_w);
+    arg = (const casadi_real**)malloc((sz_arg + 1) * sizeof(casadi_real*));
+    res = (casadi_real**)malloc((sz_res + 1) * sizeof(casadi_real*));
+    iw = (casadi_int*)malloc((sz_iw + 1) * sizeof(casadi_int));
+    w = (casadi_real*)malloc((sz_w + 1) * sizeof(casadi_real));
+    flag = !arg || !res || !iw || !w;
+    if (!flag) {{{set_args}{set_results}
+      flag = {function}(arg, res, iw, w, 0);
+    }}
+    free(arg); free(res); free(iw); free(w);
+  }}"""
+
+
 def _initial_state_code(name: str, p_vr: list[int], x_vr: list[int]) -> str:
     """C code that sets the states from the parameters at the end of initialisation."""
     p_list = ", ".join(map(str, p_vr)) or "0"
     x_list = ", ".join(map(str, x_vr)) or "0"
+    call = _casadi_call(f"{name}_initial_state", ["p"], [("x", len(x_vr))])
     return f"""#include "{name}_init.h"
 
 /* Nonholonomic: initial state x0 = initial_state(p), evaluated when initialisation ends */
@@ -65,32 +93,15 @@ static const fmi3ValueReference nh_p_vr[] = {{{p_list}}};
 static const fmi3ValueReference nh_x_vr[] = {{{x_list}}};
 
 static int nh_set_initial_state(casadi_fmi_memory* m) {{
-  casadi_int sz_arg, sz_res, sz_iw, sz_w;
-  const casadi_real** arg;
-  casadi_real** res;
-  casadi_int* iw;
-  casadi_real* w;
   casadi_real p[{max(1, len(p_vr))}], x[{max(1, len(x_vr))}];
   size_t i;
   int flag;
-  {name}_initial_state_work(&sz_arg, &sz_res, &sz_iw, &sz_w);
-  arg = (const casadi_real**)malloc((sz_arg + 1) * sizeof(casadi_real*));
-  res = (casadi_real**)malloc((sz_res + 1) * sizeof(casadi_real*));
-  iw = (casadi_int*)malloc((sz_iw + 1) * sizeof(casadi_int));
-  w = (casadi_real*)malloc((sz_w + 1) * sizeof(casadi_real));
-  flag = !arg || !res || !iw || !w;
-  if (!flag) {{
-    for (i = 0; i < {len(p_vr)}; ++i) p[i] = m->v[var_offset[nh_p_vr[i]]];
-    for (i = 0; i < {len(x_vr)}; ++i) x[i] = 0;  /* CasADi writes the structural non-zeros only */
-    arg[0] = p;
-    res[0] = x;
-    flag = {name}_initial_state(arg, res, iw, w, 0);
-  }}
+  for (i = 0; i < {len(p_vr)}; ++i) p[i] = m->v[var_offset[nh_p_vr[i]]];
+  {call}
   if (!flag) {{
     for (i = 0; i < {len(x_vr)}; ++i) m->v[var_offset[nh_x_vr[i]]] = x[i];
     m->up_to_date = 0;
   }}
-  free(arg); free(res); free(iw); free(w);
   return flag;
 }}
 
@@ -102,31 +113,12 @@ FMI3_Export fmi3Status fmi3ExitInitializationMode(fmi3Instance instance) {{
 def _jacobian_code(name: str, nx: int) -> str:
     """C entry point of the generated Jacobian with a fixed signature: jac (column-major n_x x n_x) =
     d der(x)/dx at (t, x, p), p in the order of ``jacobian_parameters`` in PARAMETER_INFO; 0 on success."""
+    call = _casadi_call(f"{name}_state_jacobian", ["&t", "x", "p"], [("jac", nx * nx)])
     return f"""
 /* Nonholonomic: exact Jacobian of the state derivatives for implicit integrators (not part of FMI) */
 CASADI_SYMBOL_EXPORT int {JACOBIAN_SYMBOL}(double t, const double* x, const double* p, double* jac) {{
-  casadi_int sz_arg, sz_res, sz_iw, sz_w;
-  const casadi_real** arg;
-  casadi_real** res;
-  casadi_int* iw;
-  casadi_real* w;
-  long i;
   int flag;
-  {name}_state_jacobian_work(&sz_arg, &sz_res, &sz_iw, &sz_w);
-  arg = (const casadi_real**)malloc((sz_arg + 3) * sizeof(casadi_real*));
-  res = (casadi_real**)malloc((sz_res + 1) * sizeof(casadi_real*));
-  iw = (casadi_int*)malloc((sz_iw + 1) * sizeof(casadi_int));
-  w = (casadi_real*)malloc((sz_w + 1) * sizeof(casadi_real));
-  flag = !arg || !res || !iw || !w;
-  if (!flag) {{
-    for (i = 0; i < {nx * nx}L; ++i) jac[i] = 0;  /* CasADi writes the structural non-zeros only */
-    arg[0] = &t;
-    arg[1] = x;
-    arg[2] = p;
-    res[0] = jac;
-    flag = {name}_state_jacobian(arg, res, iw, w, 0);
-  }}
-  free(arg); free(res); free(iw); free(w);
+  {call}
   return flag;
 }}
 """

@@ -57,7 +57,8 @@ import numpy as np
 import pandas as pd
 
 from nonholonomic.errors import NonholonomicError
-from nonholonomic.references.common import integrate as _integrate, matrix_to_quaternion, quaternion_to_matrix
+from nonholonomic.references.common import (
+    attitude_residual, integrate as _integrate, matrix_to_quaternion, quaternion_to_matrix)
 
 STATE = ("M1", "M2", "M3", "gamma1", "gamma2", "gamma3", "q0", "q1", "q2", "q3", "x", "y")
 
@@ -140,9 +141,7 @@ class ChaplyginBall:
     def attitude_residual(self, y):
         """|gamma - T(Q)^T ez|: consistency of the integrated gamma with the quaternion."""
         y = np.asarray(y, dtype=float)
-        T = quaternion_to_matrix(np.moveaxis(y[6:10], 0, -1))
-        g_q = np.moveaxis(T[..., 2, :], -1, 0)
-        return np.sqrt(np.sum((y[3:6] - g_q)**2, axis=0))
+        return attitude_residual(y[3:6], y[6:10])
 
     def contact_force(self, y):
         """Force of the plane on the ball, world (..., 3): m R (omega_w)' x ez + m g ez."""

@@ -50,6 +50,14 @@ def quaternion_to_matrix(q):
         -2)
 
 
+def attitude_residual(gamma, q):
+    """|gamma - T(q)^T e_z|: how far an integrated vertical gamma (body frame) is from the one the integrated
+    quaternion gives; gamma (3, ...) and q (4, ...) with components first."""
+    T = quaternion_to_matrix(np.moveaxis(np.asarray(q, dtype=float), 0, -1))
+    from_q = np.moveaxis(T[..., 2, :], -1, 0)
+    return np.sqrt(np.sum((np.asarray(gamma, dtype=float) - from_q)**2, axis=0))
+
+
 def matrix_to_quaternion(T, continuous: bool = True):
     """Unit quaternion (scalar first) of rotation matrices (..., 3, 3), Shepperd's method.
 

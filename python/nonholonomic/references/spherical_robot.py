@@ -208,7 +208,7 @@ from scipy.integrate import quad
 
 from nonholonomic.errors import NonholonomicError
 from nonholonomic.references.common import (
-    integrate as _integrate, matrix_to_quaternion, quaternion_product, quaternion_to_matrix)
+    attitude_residual, integrate as _integrate, matrix_to_quaternion, quaternion_product, quaternion_to_matrix)
 
 EZ = np.array([0.0, 0.0, 1.0])
 
@@ -256,11 +256,6 @@ def _rot(q):
 def _to_world(q, v):
     """T(q) v, components first."""
     return np.moveaxis(np.einsum("...ij,...j->...i", _rot(q), np.moveaxis(v, 0, -1)), -1, 0)
-
-
-def _to_body(q, v):
-    """T(q)^T v, components first."""
-    return np.moveaxis(np.einsum("...ji,...j->...i", _rot(q), np.moveaxis(v, 0, -1)), -1, 0)
 
 
 def _qdot(q, w):
@@ -454,8 +449,7 @@ class ShellWithTop(_Reference):
     def attitude_residual(self, y):
         """|gamma - T(Q)^T ez|."""
         y = np.asarray(y, dtype=float)
-        d = y[3:6] - _to_body(y[10:14], _col(EZ, y[3:6]) * np.ones_like(y[3:6]))
-        return np.sqrt(_dot(d, d))
+        return attitude_residual(y[3:6], y[10:14])
 
     def contact_force(self, y):
         """Force of the plane on the shell, world (..., 3): (m_s + m_t)(a_C + g ez) + m_t T a_c."""
@@ -702,8 +696,7 @@ class ShellWithNonholonomicHinge(_Reference):
 
     def attitude_residual(self, y):
         y = np.asarray(y, dtype=float)
-        d = y[6:9] - _to_body(y[9:13], _col(EZ, y[6:9]) * np.ones_like(y[6:9]))
-        return np.sqrt(_dot(d, d))
+        return attitude_residual(y[6:9], y[9:13])
 
     def contact_force(self, y):
         """Force of the plane on the shell, world (..., 3): m (a_C + g ez), a_C = R_s W_s' x ez."""
