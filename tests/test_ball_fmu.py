@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from fmpy.validation import validate_fmu
 
-from nonholonomic.cases_ball import RADIUS, ball_cases
+from nonholonomic.cases.ball_on_surface import RADIUS, cases as ball_cases
 from nonholonomic.references.ball_on_surface import BallOnSurfaceOfRevolution
 from nonholonomic.references.meridians import SphericalBowl
 from nonholonomic.simulate import simulate
@@ -29,7 +29,7 @@ def test_fmus_pass_fmpy_validation(rumoca_fmus):
 def test_fmu_matches_reference(rumoca_fmus, name, tmp_path):
     """q1, q2, v1, v2, Lambda, N within the case's tolerance; energy drift and constraint drift bounded.
 
-    The tolerances and their reasons are in nonholonomic.cases_ball (1e-5 relative on every signal,
+    The tolerances and their reasons are in nonholonomic.cases.ball_on_surface (1e-5 relative on every signal,
     1e-7 energy drift, gap < 1e-8 m, slip < 1e-6 m/s); the reference must conserve its own energy
     integral to 1e-9 before it judges anything.
     """

@@ -1,6 +1,6 @@
 """The rumoca-backend FMUs of the classical rolling bodies against their independent references.
 
-Tolerances and their reasons: nonholonomic.cases_classics (1e-5 relative on every signal, energy
+Tolerances and their reasons: nonholonomic.cases.common and the case modules (1e-5 relative on every signal, energy
 drift 1e-7, contact gap 1e-8 m and slip 1e-6 m/s, steady motions constant to 1e-7).
 """
 
@@ -9,9 +9,11 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from nonholonomic.cases_classics import STIFFNESSES, classic_cases
+from nonholonomic.cases import system_cases
+from nonholonomic.cases.wheelset import STIFFNESSES
 
-CASES = {c.name: c for c in classic_cases()}
+CASES = {c.name: c for s in ("rolling_disk", "chaplygin_ball", "chaplygin_sleigh", "wheelset")
+         for c in system_cases(s)}
 
 
 @pytest.mark.parametrize("name", [n for n in CASES if n != "wheelset_stiffness"])

@@ -1,11 +1,11 @@
 """The rumoca-backend FMUs of the spherical robots against the reduced equations of Bizyaev, Borisov,
-Mamaev (2013). Tolerances and their reasons: nonholonomic.cases_robots."""
+Mamaev (2013). Tolerances and their reasons: nonholonomic.cases.spherical_robot."""
 
 from __future__ import annotations
 
 import pytest
 
-from nonholonomic.cases_robots import robot_cases
+from nonholonomic.cases.spherical_robot import cases as robot_cases
 
 CASES = {c.name: c for c in robot_cases()}
 

@@ -22,8 +22,9 @@ import pandas as pd
 from .backends.rumoca import build_fmu as rumoca_build
 from .errors import NonholonomicError
 from .models import LIBRARY, get_model
-from .simulate import model_description, simulate
-from .verify import all_cases
+from .fmu import model_description
+from .simulate import simulate
+from .cases import all_cases
 
 
 def _timed(f):

@@ -16,7 +16,7 @@ def _progress(message: str) -> None:
 
 def _cmd_list(args) -> int:
     from .models import list_models
-    from .verify import all_cases
+    from .cases import all_cases
     print("Models (fmus/<name>.fmu):")
     for m in list_models():
         built = "built" if m.fmu.is_file() else "not built"
@@ -46,7 +46,8 @@ def _parse_sets(items) -> dict:
 
 
 def _cmd_simulate(args) -> int:
-    from .simulate import SimulationFailed, simulate
+    from .errors import SimulationFailed
+    from .simulate import simulate
     out = pathlib.Path(args.out)
     if out.suffix not in (".csv", ".parquet"):
         raise NonholonomicError(f"--out must end in .csv or .parquet, got {out}")
@@ -73,7 +74,8 @@ def _write(frame, out: pathlib.Path) -> None:
 
 
 def _cmd_verify(args) -> int:
-    from .verify import format_table, verify
+    from .verification import format_table
+    from .verify import verify
     results = verify(args.cases or None, out_dir=args.out, progress=lambda name: _progress(f"verifying {name}"))
     print(format_table(results))
     failed = [r.case.name for r in results if not r.passed]

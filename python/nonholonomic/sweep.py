@@ -97,7 +97,8 @@ def run_case(case: SweepCase, fmu: str, time_limit: float | None = None) -> tupl
     takes more than ``time_limit`` seconds of wall time is stopped and reported as failed (its status; no
     exception, so that Dask does not run it again)."""
     import time
-    from .simulate import SimulationFailed, simulate
+    from .errors import SimulationFailed
+    from .simulate import simulate
     unzipped = _extracted(fmu, os.path.getmtime(fmu))
     outputs = ["x", "y", "psi", "omega", "kineticEnergy"] + [f"{s}[{i}]" for s in ("slip", "contactRoller", "N_contact")
                                                                for i in range(1, N_WHEELS + 1)]
@@ -272,53 +273,3 @@ def plot_sweep(table: pd.DataFrame, out_dir: pathlib.Path) -> list[pathlib.Path]
         fig.savefig(files[-1], dpi=100)
         plt.close(fig)
     return files
-
-
-class MasslessLimitCase:
-    """Verification case: a short sweep over three roller masses; the discrepancy to the massless-roller
-    model must fall as the rollers get lighter (the full sweep: ``nonholonomic sweep``)."""
-
-    name, model = "omni_massless_limit", "OmniVehicleSpin"
-    description = ("Omni-wheel vehicle (16 bodies, friction) against the massless-roller model for "
-                   "eta = 1e-1/n, 1e-2/n, 1e-3/n: spinning in place (1.2 s, two roller changes per wheel) and "
-                   "moving straight (0.3 s); the path difference must fall with eta.")
-    etas = (0.1 / N_ROLLERS, 0.01 / N_ROLLERS, 0.001 / N_ROLLERS)
-
-    def bench_cases(self):
-        """The vehicle spinning in place for 1 s and moving straight for 0.3 s (eta = 1e-2/n) against the
-        massless-roller model."""
-        from .verify import TrajectoryCase
-
-        def observe(raw):
-            out = raw.copy()
-            out["psi"] = np.unwrap(raw["psi"].to_numpy())
-            return out
-
-        def reference(kind):
-            return lambda t: massless_reference(kind, t).rename(columns={"phi": "psi"})
-
-        return [TrajectoryCase(f"omni_{kind}_eta2.5e-03", model, "bench", parameters={"eta": 0.0025},
-                               stop_time=stop_time, output_interval=0.001, reference=reference(kind), observe=observe,
-                               signals=signals, fmu_tolerance=1e-6)
-                for kind, model, stop_time, signals in (("spin", "OmniVehicleSpin", 1.0, ("psi", "x", "y")),
-                                                        ("straight", "OmniVehicleStraight", 0.3, ("x", "y", "psi")))]
-
-    def run(self, out_dir=None):
-        from .verify import CaseResult, Check
-        folder = pathlib.Path(out_dir or tempfile.mkdtemp()) / self.name
-        todo = cases(("spin",), self.etas, 1.2) + cases(("straight",), self.etas, 0.3)
-        table = run_sweep(todo, folder, progress=False)
-        checks = []
-        # lighter rollers must follow the massless model more closely: every tenfold step must reduce the mean
-        # slip at the contacts (both motions) and the path difference (straight motion; spinning in place
-        # the centre stays within 1e-7 m of the origin, the integration error)
-        for column, kinds in (("mean slip [m/s]", ("spin", "straight")), ("path difference [m]", ("straight",))):
-            for kind, ratios in trend_ratios(table, column).items():
-                if kind in kinds:
-                    checks.append(Check(f"{kind}: largest ratio of {column.split(' [')[0]} between tenfold lighter "
-                                        "rollers", float(max(ratios)) if ratios else float("inf"), 0.9))
-        checks.append(Check("cases failed", float((table["status"] != "ok").sum()), 0.0))
-        errors = pd.DataFrame(columns=["signal", "max_abs", "max_rel", "tolerance", "passed"])
-        result = CaseResult(self, errors, checks, {})
-        result.files = [folder / "sweep.csv"] + plot_sweep(table, folder)
-        return result

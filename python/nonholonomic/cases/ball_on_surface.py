@@ -22,10 +22,10 @@ import math
 import numpy as np
 import pandas as pd
 
-from .plots import drift, overlay_with_error, path_on_surface_3d, phase_plane_with_error, signals_with_errors
-from .references.ball_on_surface import PAPER_LAMBDA, PAPER_Y0, BallOnSurfaceOfRevolution, ParaboloidDimensionless
-from .references.meridians import meridian_from_code
-from .verify import TrajectoryCase
+from ..plots import drift, overlay_with_error, path_on_surface_3d, phase_plane_with_error, signals_with_errors
+from ..references.ball_on_surface import PAPER_LAMBDA, PAPER_Y0, BallOnSurfaceOfRevolution, ParaboloidDimensionless
+from ..references.meridians import meridian_from_code
+from ..verification import TrajectoryCase
 
 SIGNALS = ("q1", "q2", "v1", "v2", "Lambda", "N")
 N2_HOMOGENEOUS = 2.0 / 7.0  # J/(J + M R^2) of a homogeneous ball
@@ -108,7 +108,7 @@ def surface_case(name: str, description: str, surface: int, a: float, b: float, 
                           observe=_unwrap_azimuth, signals=SIGNALS, plots=_plots(meridian), **TOLERANCES)
 
 
-def ball_cases() -> list[TrajectoryCase]:
+def cases() -> list[TrajectoryCase]:
     return [
         paper_case(),
         surface_case("sphere_bowl", "Spherical bowl (centre sphere a = 0.5 m), q1(0) = 0.6, v2(0) = 3 rad/s, "

@@ -6,7 +6,7 @@ hinges); the references are the paper's reduced equations in the inner body's fr
 Newton-Euler solve. The FMU's body states are mapped into the reduced variables with the reference's
 ``from_world``, and every first integral of the paper is evaluated on the FMU run as well.
 
-Tolerances (as for the other systems, see ``cases_classics``): signals 1e-5 relative to their largest
+Tolerances (as for the other systems, see ``cases.common``): signals 1e-5 relative to their largest
 magnitude (measured differences 1e-9 to 1e-7: integration error of both sides); every integral evaluated
 on the FMU run conserved to 1e-7 relative (measured 1e-10 to 1e-8), on the reference run to 1e-9;
 contact gap below 1e-8 m, slip below 1e-6 m/s, hinge drift below 1e-8 (m or rad/s).
@@ -20,12 +20,11 @@ import numpy as np
 import pandas as pd
 from scipy.integrate import cumulative_simpson
 
-from .cases_classics import vector
-from .plots import FMU_STYLE, REF_STYLE, integrals, planar_paths, signals_with_errors, unit_sphere_paths
-from .references.spherical_robot import NonholonomicBundle, ShellWithNonholonomicHinge, ShellWithTop
-from .verify import Check, TrajectoryCase
+from .common import COMMON, vector
+from ..plots import FMU_STYLE, REF_STYLE, integrals, planar_paths, signals_with_errors, unit_sphere_paths
+from ..references.spherical_robot import NonholonomicBundle, ShellWithNonholonomicHinge, ShellWithTop
+from ..verification import Check, TrajectoryCase
 
-COMMON = dict(tolerance=1e-5, energy_tolerance=1e-7, fmu_tolerance=1e-12)
 INTEGRAL_BOUND = 1e-7
 
 
@@ -210,7 +209,7 @@ def bundle_case(name: str, description: str, e_b, closed_form: bool = False) -> 
         plots=_plots(names, contact=False), **COMMON)
 
 
-def robot_cases() -> list[TrajectoryCase]:
+def cases() -> list[TrajectoryCase]:
     I_t = (0.012, 0.016, 0.02)
     return [
         shell_top_case("shell_top", "Shell (R = 0.2 m, 1 kg) rolling on the plane with a top (2 kg, "

@@ -1,0 +1,141 @@
+"""Verification cases of the rolling disk (thin disk on a plane): Modelica example ``Examples.RollingDisk``, reference
+``nonholonomic.references.rolling_disk``.
+
+Each FMU is the 3-D multibody model of the Modelica library (rigid bodies, contacts and joints); each
+reference is written from the classical reduced equations (``nonholonomic.references``) and checked on
+its own. The FMU's world-frame state is mapped into the reference's variables by the reference's own
+``from_world``, and the reference's ``to_world`` of the initial state is compared with the FMU's initial
+state, so the two independent parametrisations of the initial conditions are checked against each other.
+
+Tolerances. Both sides integrate the same physics with tight tolerances (FMU: CVODE at 1e-12;
+references: DOP853 at 1e-11/1e-12), so their difference is integration error: 1e-9 to 1e-7 relative over
+the spans below. The bound on every signal is 1e-5 relative to the signal's largest magnitude, two
+orders above that and far below the effect of a modelling error. Energy is conserved by every model but
+the damped wheelset: bound 1e-7 relative. Constraint drift is held by the Baumgarte terms at the level
+of the integration error: gap below 1e-8 m, slip below 1e-6 m/s. Steady motions: the tilt, radius or
+position that must stay constant may move by integration error only: bounds 1e-7 (radians, metres).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pandas as pd
+
+from ..plots import FMU_STYLE, REF_STYLE, integrals, planar_paths, signals_with_errors
+from ..references.rolling_disk import RollingDisk
+from ..verification import Check, TrajectoryCase
+from .common import COMMON, RESIDUALS, state_check, vector
+
+DISK = dict(m=1.0, R=0.1, g=9.81)
+
+
+def _disk_reference():
+    return RollingDisk.homogeneous(DISK["m"], DISK["R"], DISK["g"])
+
+
+def _disk_params(state) -> dict:
+    theta, psi, phi, dtheta, dpsi, dphi, x, y = (float(v) for v in state)
+    return dict(m=DISK["m"], R=DISK["R"], g=DISK["g"], theta_0=theta, psi_0=psi, phi_0=phi, dtheta_0=dtheta,
+                dpsi_0=dpsi, dphi_0=dphi, x_0=x, y_0=y)
+
+
+DISK_SIGNALS = ("theta", "psi", "theta_dot", "psi_dot", "phi_dot", "x", "y")
+
+
+def _disk_observe(raw: pd.DataFrame) -> pd.DataFrame:
+    model = _disk_reference()
+    state = model.from_world(vector(raw, "r_0"), vector(raw, "Q", 4), vector(raw, "v_0"), vector(raw, "w_0"))
+    out = pd.DataFrame({"time": raw["time"].to_numpy(), **dict(zip(
+        ("theta", "psi", "phi", "theta_dot", "psi_dot", "phi_dot", "x", "y"), state))})
+    out["energy"] = raw["energy"].to_numpy()
+    out["contact_x"], out["contact_y"] = raw["p_0[1]"].to_numpy(), raw["p_0[2]"].to_numpy()
+    return out
+
+
+def _disk_plots(case, fmu, ref, out):
+    t = fmu["time"].to_numpy()
+    return [signals_with_errors(t, fmu, ref, case.signals, f"{case.name}: FMU vs reference", out / "signals.png"),
+            planar_paths({"FMU": (fmu["contact_x"], fmu["contact_y"], FMU_STYLE),
+                          "reference": (ref["x"], ref["y"], REF_STYLE)},
+                         f"{case.name}: path of the contact point", out / "contact_path.png"),
+            integrals(t, {"energy (FMU)": fmu["energy"], "energy (reference)": ref["energy"]},
+                      f"{case.name}: energy integral", out / "integrals.png")]
+
+
+def disk_case(name: str, description: str, state0, stop_time: float, extra=None,
+              signals=DISK_SIGNALS) -> TrajectoryCase:
+    """A rolling-disk run from the reference state ``state0``. Signals that vanish identically in a steady
+    motion are left out of the relative comparison (their size is rounding noise) and checked by ``extra``."""
+    model = _disk_reference()
+    state0 = np.asarray(state0, dtype=float)
+    expected = model.to_world(state0)
+
+    def reference(t):
+        return model.simulate(state0, t)
+
+    def checks(fmu, ref):
+        result = [state_check("r_0, Q, v_0", fmu_raw_holder["raw"], {k: expected[k] for k in ("r_0", "Q", "v_0")},
+                               1e-12)]
+        return result + (extra(fmu, ref) if extra else [])
+
+    fmu_raw_holder = {}
+
+    def observe(raw):
+        fmu_raw_holder["raw"] = raw
+        return _disk_observe(raw)
+
+    return TrajectoryCase(name, "RollingDisk", description, parameters=_disk_params(state0), stop_time=stop_time,
+                          output_interval=0.01, reference=reference, observe=observe, signals=signals,
+                          residual_tolerances=RESIDUALS, extra_checks=checks, plots=_disk_plots, **COMMON)
+
+
+def disk_cases() -> list[TrajectoryCase]:
+    model = _disk_reference()
+    general = disk_case("disk_tilted", "Tilted disk (theta = 1.2 rad), precessing at 1 rad/s and spinning at "
+                        "15 rad/s: nutation, several turns of the contact point in 20 s.",
+                        (1.2, 0.0, 0.0, 0.0, 1.0, 15.0, 0.0, 0.0), 20.0)
+
+    v = 2.0
+    straight = model.straight_rolling(v)
+
+    def straight_checks(fmu, ref):
+        return [Check("straight rolling: max |theta - pi/2|", float(np.max(np.abs(fmu["theta"] - math.pi / 2))), 1e-7),
+                Check("straight rolling: max |y| of the contact point", float(np.max(np.abs(fmu["contact_y"]))), 1e-7),
+                Check("straight rolling: max |speed - v| / v",
+                      float(np.max(np.abs(np.gradient(fmu["contact_x"], fmu["time"]) - v))) / v, 1e-6)]
+
+    spin_rate = 12.0  # above the stability threshold sqrt(4 g / (5 R)) = 8.86 rad/s
+    spin, _ = model.spin_about_diameter(spin_rate)
+
+    def spin_checks(fmu, ref):
+        moved = np.hypot(fmu["contact_x"] - fmu["contact_x"][0], fmu["contact_y"] - fmu["contact_y"][0])
+        return [Check("spin about the vertical diameter: max |theta - pi/2|",
+                      float(np.max(np.abs(fmu["theta"] - math.pi / 2))), 1e-7),
+                Check("spin about the vertical diameter: contact point displacement [m]", float(np.max(moved)), 1e-7)]
+
+    theta0, rho = 1.2, 0.5
+    circle = model.steady_circle(theta0, radius=rho)
+
+    def circle_checks(fmu, ref):
+        # the contact point runs on a circle of radius rho about the origin (the reference places it so)
+        r = np.hypot(fmu["contact_x"], fmu["contact_y"])
+        return [Check("steady circle: max |theta - theta0|", float(np.max(np.abs(fmu["theta"] - theta0))), 1e-7),
+                Check("steady circle: max |contact radius - rho| [m]", float(np.max(np.abs(r - abs(rho)))), 1e-7)]
+
+    return [
+        general,
+        disk_case("disk_straight", f"Upright disk rolling straight at {v} m/s (steady motion a).", straight, 5.0,
+                  straight_checks, signals=("theta", "phi_dot", "x")),
+        disk_case("disk_spin_diameter", f"Disk spinning about its vertical diameter at {spin_rate} rad/s "
+                  "(steady motion b; the contact point stays fixed).", spin, 5.0, spin_checks,
+                  signals=("theta", "psi", "psi_dot")),
+        disk_case("disk_steady_circle", f"Steady rolling at tilt {theta0} rad on a circle of radius {rho} m "
+                  f"(steady motion c: precession {circle['psi_dot']:.4f} rad/s from the tilt-spin-radius relation).",
+                  circle["state"], 10.0, circle_checks, signals=("theta", "psi", "psi_dot", "phi_dot", "x", "y")),
+    ]
+
+
+def cases() -> list[TrajectoryCase]:
+    return disk_cases()

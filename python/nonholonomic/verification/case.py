@@ -1,0 +1,135 @@
+"""Verification cases: FMU runs against independent reference models, with stated tolerances.
+
+A case runs one or more FMU simulations and compares them with a reference. Its result is a table of
+signal errors (max absolute error, and that error relative to the signal's largest magnitude) and a list
+of checks (energy drift, constraint residuals, the reference's own integrals, steady-motion relations,
+trends), each a measured value against a stated bound. :class:`TrajectoryCase` is the common kind: one
+FMU run against one reference solution on the same time grid. This module imports no case: the
+cases of each system live in :mod:`nonholonomic.cases`, the report in :mod:`.report`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import pathlib
+from typing import Callable
+
+import numpy as np
+import pandas as pd
+
+from ..simulate import simulate
+
+
+@dataclasses.dataclass
+class Check:
+    name: str
+    value: float
+    bound: float
+
+    @property
+    def passed(self) -> bool:
+        return bool(self.value <= self.bound)
+
+
+@dataclasses.dataclass
+class CaseResult:
+    case: "Case"
+    errors: pd.DataFrame              # per signal: max_abs, max_rel, tolerance, passed
+    checks: list[Check]
+    frames: dict                      # name -> DataFrame written as <name>.csv (fmu, reference, ...)
+    files: list = dataclasses.field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        return bool(self.errors["passed"].all()) and all(c.passed for c in self.checks)
+
+
+@dataclasses.dataclass
+class Case:
+    name: str
+    model: str
+    description: str
+
+    def execute(self) -> CaseResult:
+        raise NotImplementedError
+
+    def plot(self, result: CaseResult, out_dir: pathlib.Path) -> list[pathlib.Path]:
+        return []
+
+    def bench_cases(self) -> list["TrajectoryCase"]:
+        """Single FMU runs against their references that stand for this case in the benchmark."""
+        return []
+
+    def run(self, out_dir: pathlib.Path | None = None) -> CaseResult:
+        result = self.execute()
+        if out_dir is not None:
+            case_dir = pathlib.Path(out_dir) / self.name
+            case_dir.mkdir(parents=True, exist_ok=True)
+            for name, frame in result.frames.items():
+                frame.to_csv(case_dir / f"{name}.csv", index=False)
+                result.files.append(case_dir / f"{name}.csv")
+            result.errors.to_csv(case_dir / "errors.csv", index=False)
+            pd.DataFrame([dataclasses.asdict(c) | {"passed": c.passed} for c in result.checks]).to_csv(
+                case_dir / "checks.csv", index=False)
+            result.files += [case_dir / "errors.csv", case_dir / "checks.csv"]
+            result.files += self.plot(result, case_dir)
+        return result
+
+
+def relative_drift(values) -> float:
+    values = np.asarray(values, dtype=float)
+    return float(np.max(np.abs(values - values[0])) / abs(values[0]))
+
+
+def compare(fmu: pd.DataFrame, ref: pd.DataFrame, signals, tolerance: float) -> pd.DataFrame:
+    """Max absolute and relative (to the reference's largest magnitude) error of each signal."""
+    rows = []
+    for s in signals:
+        err = np.abs(fmu[s].to_numpy() - ref[s].to_numpy())
+        scale = np.max(np.abs(ref[s].to_numpy()))
+        max_abs = float(np.max(err))
+        max_rel = max_abs / scale if scale > 0 else max_abs
+        rows.append({"signal": s, "max_abs": max_abs, "max_rel": max_rel, "tolerance": tolerance,
+                     "passed": max_rel <= tolerance})
+    return pd.DataFrame(rows, columns=["signal", "max_abs", "max_rel", "tolerance", "passed"])
+
+
+@dataclasses.dataclass
+class TrajectoryCase(Case):
+    """One FMU run against one reference solution; ``observe`` maps FMU outputs to reference signals."""
+    parameters: dict = dataclasses.field(default_factory=dict)
+    stop_time: float = 1.0
+    output_interval: float = 0.01
+    reference: Callable[[np.ndarray], pd.DataFrame] | None = None  # time grid -> signals + "energy"
+    observe: Callable[[pd.DataFrame], pd.DataFrame] | None = None   # FMU outputs -> the same signals
+    signals: tuple[str, ...] = ()
+    tolerance: float = 1e-5           # max |FMU - reference| / max |reference|, per signal
+    energy_tolerance: float = 1e-7    # max |E(t) - E(0)| / |E(0)| of the FMU run
+    residual_tolerances: dict = dataclasses.field(default_factory=dict)  # FMU output -> bound on max |.|
+    reference_integrals: dict = dataclasses.field(default_factory=lambda: {"energy": 1e-9})  # ref column -> drift
+    fmu_tolerance: float = 1e-12      # relative tolerance of the FMU's integrator
+    extra_checks: Callable[[pd.DataFrame, pd.DataFrame], list[Check]] | None = None
+    plots: Callable | None = None     # (case, fmu, ref, out_dir) -> list of written files
+
+    def execute(self) -> CaseResult:
+        raw = simulate(self.model, self.parameters, stop_time=self.stop_time, output_interval=self.output_interval,
+                       tolerance=self.fmu_tolerance)
+        fmu = self.observe(raw) if self.observe else raw
+        ref = self.reference(raw["time"].to_numpy())
+        errors = compare(fmu, ref, self.signals, self.tolerance)
+        checks = [Check("FMU energy drift (relative)", relative_drift(raw["energy"]), self.energy_tolerance)]
+        checks += [Check(f"FMU max |{k}|", float(np.max(np.abs(raw[k].to_numpy()))), bound)
+                   for k, bound in self.residual_tolerances.items()]
+        checks += [Check(f"reference {k} drift (relative)", relative_drift(ref[k]), bound)
+                   for k, bound in self.reference_integrals.items()]
+        if self.extra_checks:
+            checks += self.extra_checks(fmu, ref)
+        return CaseResult(self, errors, checks, {"fmu": fmu, "reference": ref})
+
+    def bench_cases(self) -> list["TrajectoryCase"]:
+        return [self]
+
+    def plot(self, result: CaseResult, out_dir: pathlib.Path) -> list[pathlib.Path]:
+        if self.plots is None:
+            return []
+        return self.plots(self, result.frames["fmu"], result.frames["reference"], out_dir)
