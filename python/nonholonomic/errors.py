@@ -16,3 +16,13 @@ class SimulationFailed(NonholonomicError):
     def __init__(self, message: str, partial):  # partial: a pandas DataFrame or None
         super().__init__(message)
         self.partial = partial
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C (SIGINT) during a long operation, raised after its clean-up. ``partial`` holds what was
+    computed before (a simulation's rows as a DataFrame, or None) and ``time`` the simulated time reached
+    (or None); the CLI writes ``partial``, prints one line and exits with 130."""
+
+    def __init__(self, message: str = "interrupted", partial=None, time: float | None = None):
+        super().__init__(message)
+        self.partial, self.time = partial, time
