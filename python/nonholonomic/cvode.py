@@ -70,10 +70,9 @@ def run_ode(fmu: pathlib.Path, md, values: dict, stop_time: float, output_interv
             if jacobian is not None:
                 jacobian.attach(solver)
                 _cvode_set(solver, "CVodeSetNonlinConvCoef", ctypes.c_double, 0.01)
-            n_out = int(round(stop_time / output_interval))
+            from .simulate import output_grid  # one grid for every path (simulate imports this module)
             time = 0.0
-            for k in range(1, n_out + 1):
-                target = stop_time if k == n_out else k * output_interval
+            for target in output_grid(stop_time, output_interval)[1:]:
                 _, _, time = solver.step(time, target)
                 instance.setTime(time)
                 rows.append([time] + list(instance.getFloat64(out_refs)))

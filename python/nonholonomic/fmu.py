@@ -5,6 +5,8 @@ from __future__ import annotations
 import functools
 import json
 import pathlib
+import struct
+import sys
 import zipfile
 
 from .errors import NonholonomicError
@@ -15,7 +17,9 @@ def fmu_path(model: str | pathlib.Path) -> pathlib.Path:
     """The FMU of an example model (``fmus/<name>.fmu``), an explicit ``.fmu`` path, or a folder with an
     extracted FMU."""
     path = pathlib.Path(model)
-    if path.is_dir() and (path / "modelDescription.xml").is_file():
+    if path.is_dir():
+        if not (path / "modelDescription.xml").is_file():
+            raise NonholonomicError(f"{path} is a folder without modelDescription.xml, not an extracted FMU")
         return path
     if path.suffix == ".fmu":
         if not path.is_file():
@@ -30,24 +34,130 @@ def fmu_path(model: str | pathlib.Path) -> pathlib.Path:
 @functools.lru_cache(maxsize=32)
 def _description(path: str, mtime: float):
     from fmpy import read_model_description
-    return read_model_description(path)
+    check_fmu(pathlib.Path(path))
+    try:
+        return read_model_description(path)
+    except Exception as e:  # fmpy's own checks of a well-formed XML (variables, structure)
+        raise NonholonomicError(f"{path}: invalid modelDescription.xml: {_first_line(e)}") from None
 
 
 def model_description(fmu: pathlib.Path):
+    """fmpy's model description of an FMU, after :func:`check_fmu`."""
     return _description(str(fmu), fmu.stat().st_mtime)
+
+
+def _first_line(error: Exception) -> str:
+    text = str(error).strip()
+    return text.splitlines()[0] if text else type(error).__name__
+
+
+class _Files:
+    """The files of an FMU, zipped or extracted, by their archive names."""
+
+    def __init__(self, path: pathlib.Path):
+        self.path = path
+        if path.is_dir():
+            self.names = {p.relative_to(path).as_posix() for p in path.rglob("*") if p.is_file()}
+            self.zip = None
+            return
+        if path.stat().st_size == 0:
+            raise NonholonomicError(f"{path} is empty, not an FMU")
+        try:
+            self.zip = zipfile.ZipFile(path)
+        except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError) as e:
+            raise NonholonomicError(f"{path} is not an FMU: not a readable zip archive ({_first_line(e)})") from None
+        self.names = set(self.zip.namelist())
+
+    def read(self, name: str) -> bytes:
+        if self.zip is None:
+            return (self.path / name).read_bytes()
+        try:  # reading checks the member's CRC
+            return self.zip.read(name)
+        except (zipfile.BadZipFile, OSError, EOFError, ValueError, NotImplementedError) as e:
+            raise NonholonomicError(f"{self.path} is damaged: {name} cannot be read ({_first_line(e)})") from None
+
+
+# FMI platform names of this machine and its ELF machine number (e_machine)
+_ELF_MACHINE = {"x86_64": 62, "aarch64": 183}
+
+
+def check_fmu(path: pathlib.Path) -> None:
+    """Check an FMU before anything loads it: a readable zip (or folder), a well-formed modelDescription.xml
+    for FMI 2 or 3 with model exchange or co-simulation, and for each interface a shared library for this
+    platform that is an ELF file for this machine and not truncated (a truncated library loaded with dlopen
+    kills the process with SIGBUS instead of raising)."""
+    import fmpy
+    from lxml import etree
+    files = _Files(path)
+    if "modelDescription.xml" not in files.names:
+        raise NonholonomicError(f"{path} is not an FMU: it has no modelDescription.xml")
+    try:
+        root = etree.fromstring(files.read("modelDescription.xml"))
+    except etree.XMLSyntaxError as e:
+        raise NonholonomicError(f"{path}: modelDescription.xml is not well-formed XML ({_first_line(e)})") from None
+    version = root.get("fmiVersion", "")
+    if root.tag != "fmiModelDescription" or version[:2] not in ("2.", "3."):
+        raise NonholonomicError(f"{path}: modelDescription.xml is not an FMI 2 or FMI 3 model description "
+                                f"(fmiVersion {version!r})")
+    interfaces = [e for e in root if e.tag in ("ModelExchange", "CoSimulation")]
+    if not interfaces:
+        raise NonholonomicError(f"{path}: the FMU has neither model exchange nor co-simulation")
+    platform = fmpy.platform_tuple if version.startswith("3") else fmpy.platform
+    for interface in interfaces:
+        identifier = interface.get("modelIdentifier", "")
+        binary = f"binaries/{platform}/{identifier}{fmpy.sharedLibraryExtension}"
+        if binary not in files.names:
+            others = sorted({n.split("/")[1] for n in files.names if n.startswith("binaries/") and n.count("/") >= 2})
+            raise NonholonomicError(f"{path}: no binary for this platform ({binary} missing; "
+                                    f"the FMU has: {', '.join(others) or 'no binaries'})")
+        _check_elf(files.read(binary), f"{path}: {binary}")
+
+
+def _check_elf(data: bytes, what: str) -> None:
+    """A shared library that this machine can load: ELF magic, 64-bit little-endian (or as this Python),
+    this machine's architecture, and its program and section tables and loaded segments inside the file."""
+    import platform
+    if data[:4] != b"\x7fELF" or len(data) < 64:
+        raise NonholonomicError(f"{what} is not a shared library (no ELF header)")
+    bits = 64 if sys.maxsize > 2**32 else 32
+    if data[4] != (2 if bits == 64 else 1) or data[5] != (1 if sys.byteorder == "little" else 2):
+        raise NonholonomicError(f"{what} is built for another machine (not {bits}-bit {sys.byteorder}-endian)")
+    if bits != 64:
+        return  # the table checks below read the 64-bit layout
+    e_type, e_machine = struct.unpack_from("<HH", data, 16)
+    e_phoff, e_shoff = struct.unpack_from("<QQ", data, 32)
+    e_phentsize, e_phnum, e_shentsize, e_shnum = struct.unpack_from("<HHHH", data, 54)
+    expected = _ELF_MACHINE.get(platform.machine().lower())
+    if expected is not None and e_machine != expected:
+        raise NonholonomicError(f"{what} is built for another processor (ELF machine {e_machine}, "
+                                f"this is {platform.machine()})")
+    if e_type != 3:
+        raise NonholonomicError(f"{what} is not a shared library (ELF type {e_type})")
+    size = len(data)
+    if e_phoff + e_phnum * e_phentsize > size or e_shoff + e_shnum * e_shentsize > size:
+        raise NonholonomicError(f"{what} is truncated ({size} bytes, its tables reach beyond the end)")
+    for k in range(e_phnum):
+        p_type, _, p_offset = struct.unpack_from("<IIQ", data, e_phoff + k * e_phentsize)
+        p_filesz, = struct.unpack_from("<Q", data, e_phoff + k * e_phentsize + 32)
+        if p_type == 1 and p_offset + p_filesz > size:  # PT_LOAD: mapped from the file
+            raise NonholonomicError(f"{what} is truncated ({size} bytes, a loaded segment ends at "
+                                    f"{p_offset + p_filesz})")
 
 
 @functools.lru_cache(maxsize=32)
 def _extra_info(path: str, mtime: float) -> dict:
     """What the rumoca backend writes next to the model description (``PARAMETER_INFO``), or {}."""
     from .backends.fmu_export import PARAMETER_INFO
-    if pathlib.Path(path).is_dir():
-        info_file = pathlib.Path(path) / PARAMETER_INFO
-        return json.loads(info_file.read_text()) if info_file.is_file() else {}
-    with zipfile.ZipFile(path) as z:
-        return json.loads(z.read(PARAMETER_INFO)) if PARAMETER_INFO in z.namelist() else {}
-
-
+    files = _Files(pathlib.Path(path))
+    if PARAMETER_INFO not in files.names:
+        return {}
+    try:
+        info = json.loads(files.read(PARAMETER_INFO))
+    except ValueError as e:
+        raise NonholonomicError(f"{path}: {PARAMETER_INFO} is not valid JSON ({_first_line(e)})") from None
+    if not isinstance(info, dict):
+        raise NonholonomicError(f"{path}: {PARAMETER_INFO} is not a JSON object")
+    return info
 
 
 def extra_info(fmu: pathlib.Path) -> dict:

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
 import difflib
 import math
 import pathlib
+import signal
+import threading
 
 import numpy as np
 import pandas as pd
 
-from .errors import NonholonomicError, SimulationFailed
+from .errors import Interrupted, NonholonomicError, SimulationFailed
 from .cvode import native_output_silenced, run_ode, solver_message
 from .fmu import extra_info, fmu_path, model_description
 
@@ -66,6 +69,22 @@ def check_parameters(fmu: pathlib.Path, parameters: dict) -> dict[str, float]:
     return checked
 
 
+MAX_ROWS = 10**7  # a result beyond this (gigabytes) is a mistyped output interval, said before the run
+
+
+def output_grid(stop_time: float, output_interval: float) -> np.ndarray:
+    """The output times of every run: 0, dt, 2 dt, ... below the stop time, and the stop time itself (so
+    the last row is always the stop time and no row is dropped; a multiple of dt within round-off of the
+    stop time, as 5 * 0.1 of 0.5, is the stop time). fmpy's loop (simulateME/CS) makes the same grid."""
+    n = int(math.floor(stop_time / output_interval)) + 1
+    if n > MAX_ROWS:
+        raise NonholonomicError(f"output interval {output_interval:g} s gives {n} rows up to {stop_time:g} s "
+                                f"(at most {MAX_ROWS}): choose a longer interval")
+    times = np.arange(n) * output_interval  # multiples, not sums: no accumulated round-off
+    times = times[(times < stop_time) & ~np.isclose(times, stop_time, rtol=1e-9, atol=0.0)]
+    return np.append(times, stop_time)
+
+
 def simulate(model: str | pathlib.Path, parameters: dict | None = None, stop_time: float | None = None,
              output_interval: float | None = None, tolerance: float | None = None,
              outputs: list[str] | None = None, progress=None, exact_jacobian: bool = True) -> pd.DataFrame:
@@ -86,6 +105,7 @@ def simulate(model: str | pathlib.Path, parameters: dict | None = None, stop_tim
     output_interval = _positive("output interval", output_interval,
                                 getattr(exp, "stepSize", None) if exp else None, stop_time / 500)
     tolerance = _positive("tolerance", tolerance, getattr(exp, "tolerance", None) if exp else None, 1e-6)
+    output_grid(stop_time, output_interval)  # an impossible grid is said before the run
     names = {v.name for v in md.modelVariables}
     if outputs is None:
         outputs = [v.name for v in md.modelVariables if v.causality == "output"]
@@ -95,28 +115,56 @@ def simulate(model: str | pathlib.Path, parameters: dict | None = None, stop_tim
     if md.fmiVersion.startswith("3") and md.modelExchange is not None and not md.numberOfEventIndicators:
         return run_ode(fmu, md, values, stop_time, output_interval, tolerance, outputs, progress,
                              exact_jacobian)
-    recorder = {}
+    recorder, reached = {}, {"time": 0.0}
 
     def step_finished(time, rec):
-        recorder["rec"] = rec
+        recorder["rec"], reached["time"] = rec, time
         if progress:
             progress(time, stop_time)
-        return True
+        return not interrupted  # False ends fmpy's loop after this step, with the rows so far
 
-    try:
-        with native_output_silenced():
-            result = fmpy.simulate_fmu(str(fmu), start_time=0.0, stop_time=stop_time,
-                                       output_interval=output_interval, relative_tolerance=tolerance,
-                                       start_values=values, output=outputs, solver="CVode",
-                                       step_finished=step_finished)
-    except Exception as e:  # fmpy raises plain exceptions from the solver or the FMU
-        partial = None
+    def rows_so_far():
         rec = recorder.get("rec")
-        if rec is not None and getattr(rec, "rows", None):
-            partial = pd.DataFrame(rec.result()).rename(columns=str)
-        raise SimulationFailed(f"simulation of {md.modelName} failed: {solver_message(e)}", partial) from None
+        if rec is None or not getattr(rec, "rows", None):
+            return None
+        result = rec.result()
+        return pd.DataFrame({name: np.asarray(result[name]) for name in result.dtype.names})
+
+    interrupted = False
+
+    def on_sigint(signum, frame):  # a KeyboardInterrupt inside fmpy's ctypes callbacks would be lost in C
+        nonlocal interrupted
+        interrupted = True
+
+    with _sigint_handler(on_sigint):
+        try:
+            with native_output_silenced():
+                result = fmpy.simulate_fmu(str(fmu), start_time=0.0, stop_time=stop_time,
+                                           output_interval=output_interval, relative_tolerance=tolerance,
+                                           start_values=values, output=outputs, solver="CVode",
+                                           step_finished=step_finished)
+        except Exception as e:  # fmpy raises plain exceptions from the solver or the FMU
+            if interrupted:
+                raise Interrupted(partial=rows_so_far(), time=reached["time"]) from None
+            raise SimulationFailed(f"simulation of {md.modelName} failed: {solver_message(e)}",
+                                   rows_so_far()) from None
     frame = pd.DataFrame({name: np.asarray(result[name]) for name in result.dtype.names})
+    if interrupted:
+        raise Interrupted(partial=frame, time=reached["time"])
     return frame
+
+
+@contextlib.contextmanager
+def _sigint_handler(handler):
+    """``handler`` for SIGINT while the block runs (main thread only: elsewhere Python delivers no signal)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _positive(what: str, value, default, fallback) -> float:
