@@ -15,15 +15,19 @@ def _progress(message: str) -> None:
 
 
 def _cmd_list(args) -> int:
+    from .cases import SYSTEMS, all_cases, system_of
     from .models import list_models
-    from .cases import all_cases
-    print("Models (fmus/<name>.fmu):")
+    cases = all_cases()
+    print("Models (fmus/<name>.fmu), each with its system: verification cases and reference models")
     for m in list_models():
         built = "built" if m.fmu.is_file() else "not built"
+        system = system_of(m.name)
         print(f"  {m.name:<28} {m.description} [{built}]")
-    print("Verification cases:")
-    for name, case in all_cases().items():
-        print(f"  {name:<28} {case.model}")
+        print(f"  {'':<28} system {system}: cases {', '.join(c.name for c in cases.values() if c.system == system)}; "
+              f"reference {', '.join('nonholonomic.references.' + r for r in SYSTEMS[system].references)}")
+    print("Verification cases (nonholonomic verify CASE ... or SYSTEM ...):")
+    for name, case in cases.items():
+        print(f"  {name:<28} {case.system:<18} {case.model}")
     return 0
 
 

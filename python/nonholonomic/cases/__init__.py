@@ -1,30 +1,37 @@
-"""Verification cases, one module per system. A system has the same name in the three places:
+"""Verification cases, one module per system. A system has one name in the three places: the case module
+``nonholonomic.cases.<system>``, its reference models in ``nonholonomic.references``, and its Modelica examples
+in ``Nonholonomic.Examples``, as listed in ``SYSTEMS`` (and printed by ``nonholonomic list``).
 
-========================  ===========================================  ==========================================
-case module               Modelica examples (``Nonholonomic.Examples``)  reference model
-========================  ===========================================  ==========================================
-``ball_on_surface``       BallOnSurfaceOfRevolution, BallOnParaboloid  ``references.ball_on_surface``
-``rolling_disk``          RollingDisk                                  ``references.rolling_disk``
-``chaplygin_ball``        ChaplyginBall                                ``references.chaplygin_ball``
-``chaplygin_sleigh``      ChaplyginSleigh                              ``references.chaplygin_sleigh``
-``wheelset``              Wheelset                                     ``references.wheelset``
-``spherical_robot``       ShellWithInnerBody, ShellWithNonholonomic-   ``references.spherical_robot``
-                          Hinge, NonholonomicBundle
-``omni_vehicle``          OmniVehicleSpin, OmniVehicleStraight,        ``references.omni_massless``,
-                          OmniVehicleChapter2                          ``references.omni_massive``
-========================  ===========================================  ==========================================
-
-Each module has ``cases()``, the list of its cases; a new system adds a module here and to ``SYSTEMS``.
+Each module has ``cases()``, the list of its cases; a new system adds a module here and a line to ``SYSTEMS``.
 """
 
 from __future__ import annotations
 
+import collections
 import importlib
 
 from ..errors import NonholonomicError
 
-SYSTEMS = ("ball_on_surface", "rolling_disk", "chaplygin_ball", "chaplygin_sleigh", "wheelset", "spherical_robot",
-           "omni_vehicle")
+System = collections.namedtuple("System", "examples references")
+SYSTEMS = {  # system (case module) -> its Modelica examples and its reference models (nonholonomic.references.*)
+    "ball_on_surface": System(("BallOnSurfaceOfRevolution", "BallOnParaboloid"), ("ball_on_surface",)),
+    "rolling_disk": System(("RollingDisk",), ("rolling_disk",)),
+    "chaplygin_ball": System(("ChaplyginBall",), ("chaplygin_ball",)),
+    "chaplygin_sleigh": System(("ChaplyginSleigh",), ("chaplygin_sleigh",)),
+    "wheelset": System(("Wheelset",), ("wheelset",)),
+    "spherical_robot": System(("ShellWithInnerBody", "ShellWithNonholonomicHinge", "NonholonomicBundle"),
+                              ("spherical_robot",)),
+    "omni_vehicle": System(("OmniVehicleSpin", "OmniVehicleStraight", "OmniVehicleChapter2"),
+                           ("omni_massless", "omni_massive")),
+}
+
+
+def system_of(example: str) -> str:
+    """The system an example model belongs to."""
+    for name, system in SYSTEMS.items():
+        if example in system.examples:
+            return name
+    raise NonholonomicError(f"example model '{example}' belongs to no system (nonholonomic.cases.SYSTEMS)")
 
 
 def system_cases(system: str) -> list:
