@@ -173,7 +173,7 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--out", required=True, help="result file, .csv or .parquet")
     s.set_defaults(run=_cmd_simulate)
     v = sub.add_parser("verify", help="run verification cases against reference models")
-    v.add_argument("cases", nargs="*", help="cases (default: all)")
+    v.add_argument("cases", nargs="*", help="cases or systems (default: all)")
     v.add_argument("--out", default="results", help="results folder (default: results/)")
     v.set_defaults(run=_cmd_verify)
     sw = sub.add_parser("sweep", help="omni-wheel vehicle against the massless-roller model over the roller mass")
