@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import pathlib
+import signal
 import sys
 
-from .errors import NonholonomicError
+from .errors import Interrupted, NonholonomicError, SimulationFailed
+from .paths import check_writable_dir, check_writable_file
 
 
 def _progress(message: str) -> None:
@@ -33,7 +36,8 @@ def _cmd_list(args) -> int:
 
 def _cmd_build(args) -> int:
     from .build import build
-    from .models import LIBRARY
+    from .models import FMU_DIR, LIBRARY
+    check_writable_dir(args.out or FMU_DIR, "--out")
     build(args.models or None, backend=args.backend, out_dir=args.out,
           library_dir=pathlib.Path(args.library) if args.library else LIBRARY, progress=_progress)
     return 0
@@ -50,23 +54,112 @@ def _parse_sets(items) -> dict:
 
 
 def _cmd_simulate(args) -> int:
-    from .errors import SimulationFailed
-    from .simulate import simulate
     out = pathlib.Path(args.out)
     if out.suffix not in (".csv", ".parquet"):
         raise NonholonomicError(f"--out must end in .csv or .parquet, got {out}")
+    check_writable_file(out, "--out")
+    kwargs = dict(model=args.model, parameters=_parse_sets(args.set), stop_time=args.stop_time,
+                  output_interval=args.output_interval, tolerance=args.tolerance, outputs=args.output or None)
+    outcome = _run_isolated(_simulate_child, kwargs)
+    kind = outcome[0]
+    if kind == "done":
+        frame = outcome[1]
+        _write(frame, out)
+        _progress(f"wrote {len(frame)} rows x {len(frame.columns)} columns to {out}")
+        return 0
+    if kind == "crashed":
+        _, how, reached = outcome
+        raise NonholonomicError(f"the FMU's binary crashed ({how}) at t = {reached:.6g} s; nothing written to {out} "
+                                "(the rows were in the crashed process)")
+    if kind == "error":
+        raise NonholonomicError(outcome[1])
+    if kind == "failed":
+        _, message, partial = outcome
+        if partial is not None and len(partial):
+            _write(partial, out)
+            raise NonholonomicError(f"{message} (the {len(partial)} rows computed before are in {out})")
+        raise NonholonomicError(message)
+    _, partial, reached = outcome  # interrupted
+    rows = 0 if partial is None else len(partial)
+    if rows:
+        _write(partial, out)
+    at = f" at t = {reached:.6g} s" if reached is not None else ""
+    raise Interrupted(f"interrupted{at}; {rows} rows written to {out}" if rows else f"interrupted{at}; nothing written")
+
+
+def _simulate_child(send, kwargs) -> None:
+    """simulate() in the child process of :func:`_run_isolated`: progress and the outcome go to ``send``."""
+    from .simulate import simulate
     try:
-        frame = simulate(args.model, _parse_sets(args.set), stop_time=args.stop_time,
-                         output_interval=args.output_interval, tolerance=args.tolerance,
-                         outputs=args.output or None)
+        frame = simulate(**kwargs, progress=lambda time, stop_time: send(("progress", time, stop_time)))
+        send(("done", frame))
+    except Interrupted as e:
+        send(("interrupted", e.partial, e.time))
+    except KeyboardInterrupt:
+        send(("interrupted", None, None))
     except SimulationFailed as e:
-        if e.partial is not None and len(e.partial):
-            _write(e.partial, out)
-            raise NonholonomicError(f"{e} (the {len(e.partial)} rows computed before are in {out})") from None
-        raise
-    _write(frame, out)
-    _progress(f"wrote {len(frame)} rows x {len(frame.columns)} columns to {out}")
-    return 0
+        send(("failed", str(e), e.partial))
+    except NonholonomicError as e:
+        send(("error", str(e)))
+    except Exception:  # a bug, not a user's mistake: its traceback, shown by the CLI
+        import traceback
+        send(("bug", traceback.format_exc()))
+
+
+def _run_isolated(target, kwargs) -> tuple:
+    """Run ``target(send, kwargs)`` in a forked child and return the first message it sends that is not
+    progress, or ``("crashed", signal name, last time reported)`` if it dies first.
+
+    Why a child: an FMU's binary is foreign C code; a crash in it (SIGSEGV, SIGBUS, abort) kills the process
+    that loaded it, with no Python exception to catch. In a child, the CLI survives to say so in one line.
+    The child runs in its own process group, so a Ctrl-C at the terminal reaches only the CLI, which passes
+    one SIGINT on: the child then stops and sends what it computed (a second SIGINT would break its clean-up).
+    """
+    import multiprocessing
+    context = multiprocessing.get_context("fork")
+    receive, send = context.Pipe(duplex=False)
+
+    def child_main():
+        os.setpgid(0, 0)
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        receive.close()
+        target(send.send, kwargs)
+
+    child = context.Process(target=child_main, daemon=True)
+    interrupts = 0
+
+    def forward(signum=None, frame=None):  # the first Ctrl-C asks the child to stop, a second one kills it
+        nonlocal interrupts
+        interrupts += signum is not None
+        if child.pid is not None and interrupts:
+            os.kill(child.pid, signal.SIGINT if interrupts == 1 else signal.SIGKILL)
+
+    previous = signal.signal(signal.SIGINT, forward)
+    try:
+        child.start()
+        forward()  # a Ctrl-C that came while the child was being started
+        send.close()
+        reached = 0.0
+        while True:
+            try:
+                message = receive.recv()
+            except EOFError:  # the child ended without an outcome
+                break
+            if message[0] == "bug":
+                raise RuntimeError(f"the simulation process failed:\n{message[1]}")
+            if message[0] != "progress":
+                return message
+            if not reached:
+                _progress(f"running, {message[2]:g} s to simulate (Ctrl-C stops and keeps the rows so far)")
+            reached = message[1]
+    finally:
+        child.join()
+        signal.signal(signal.SIGINT, previous)
+    if interrupts:
+        return ("interrupted", None, reached)
+    code = child.exitcode
+    how = signal.Signals(-code).name if code is not None and code < 0 else f"exit code {code}"
+    return ("crashed", how, reached)
 
 
 def _write(frame, out: pathlib.Path) -> None:
@@ -80,6 +173,7 @@ def _write(frame, out: pathlib.Path) -> None:
 def _cmd_verify(args) -> int:
     from .verification import format_table
     from .verify import verify
+    check_writable_dir(args.out, "--out")
     results = verify(args.cases or None, out_dir=args.out, progress=lambda name: _progress(f"verifying {name}"))
     print(format_table(results))
     failed = [r.case.name for r in results if not r.passed]
@@ -104,11 +198,12 @@ def _cmd_sweep(args) -> int:
 
 def _cmd_chapter2(args) -> int:
     from .references.omni_massive import chapter2_experiment, plot_chapter2, thesis_quantities
-    out = pathlib.Path(args.out)
-    out.mkdir(parents=True, exist_ok=True)
+    out = check_writable_dir(args.out, "--out")
     for case in args.cases or (1, 2, 3):
         if case not in (1, 2, 3):
             raise NonholonomicError(f"chapter 2 has the initial conditions 1, 2 and 3, not {case}")
+    out.mkdir(parents=True, exist_ok=True)
+    for case in args.cases or (1, 2, 3):
         _progress(f"chapter 2, case {case}: {args.t_end} s")
         result = chapter2_experiment(case, args.t_end)
         result["trajectory"].to_csv(out / f"case{case}.csv", index=False)
@@ -123,6 +218,7 @@ def _cmd_chapter2(args) -> int:
 
 def _cmd_compare(args) -> int:
     from .omni_compare import compare
+    check_writable_dir(args.out, "--out")
     table = compare(args.out, args.t_end, progress=_progress)
     print(table.to_string(index=False, float_format=lambda x: f"{x:.4g}"))
     print(f"table: {pathlib.Path(args.out) / 'compare.csv'}; figures: case1..3_compare.png")
@@ -131,6 +227,7 @@ def _cmd_compare(args) -> int:
 
 def _cmd_bench(args) -> int:
     from .bench import bench
+    check_writable_dir(args.out, "--out")
     bench(args.models or None, out_dir=args.out, progress=_progress)
     return 0
 
@@ -149,6 +246,16 @@ def _positive_float(text: str) -> float:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
     if not value > 0:
         raise argparse.ArgumentTypeError(f"{text!r} is not a positive number")
+    return value
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a positive integer")
     return value
 
 
@@ -180,9 +287,9 @@ def parser() -> argparse.ArgumentParser:
     sw.add_argument("kinds", nargs="*", help="spin and/or straight (default: both)")
     sw.add_argument("--eta", type=float, nargs="+", action="extend",
                     help="roller mass fractions (one or more, repeatable; default 1e-1/n..1e-6/n)")
-    sw.add_argument("--stop-time", type=float, default=None, help="simulated time of every case")
+    sw.add_argument("--stop-time", type=_positive_float, default=None, help="simulated time of every case")
     sw.add_argument("--scheduler", default=None, help="address of a running Dask scheduler (default: a local cluster)")
-    sw.add_argument("--workers", type=int, default=2, help="workers of the local cluster")
+    sw.add_argument("--workers", type=_positive_int, default=2, help="workers of the local cluster")
     sw.add_argument("--time-limit", type=_positive_float, default=900.0,
                     help="wall-time limit of one case in seconds; a case over it is recorded as failed (default 900)")
     sw.add_argument("--out", default="results/omni_sweep", help="folder of the results (finished cases are kept)")
@@ -210,9 +317,15 @@ def main(argv=None) -> int:
     except NonholonomicError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("error: interrupted", file=sys.stderr)
+    except KeyboardInterrupt as e:  # errors.Interrupted says what was kept; a bare Ctrl-C says nothing
+        line = str(e) if isinstance(e, Interrupted) else ""
+        print(line if line.startswith("interrupted") else f"interrupted: {line}" if line else "interrupted",
+              file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader went away (`nonholonomic list | head -1`): stop quietly, as Unix tools do
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # so that Python's final flush of stdout does not fail again
+        return 128 + signal.SIGPIPE
 
 
 if __name__ == "__main__":

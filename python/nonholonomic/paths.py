@@ -29,17 +29,19 @@ def _existing_folder(folder: pathlib.Path, what: str) -> pathlib.Path:
     return probe
 
 
-def check_writable_dir(path: str | os.PathLike, what: str | None = None) -> pathlib.Path:
-    """``path`` as a folder that can be created (with its parents) and written into."""
+def check_writable_dir(path: str | os.PathLike, option: str | None = None) -> pathlib.Path:
+    """``path`` as a folder that can be created (with its parents) and written into; ``option`` (such as
+    ``--out``) names it in the error."""
     path = pathlib.Path(path)
-    _existing_folder(path, what or str(path))
+    _existing_folder(path, f"{option} {path}" if option else str(path))
     return path
 
 
-def check_writable_file(path: str | os.PathLike, what: str | None = None) -> pathlib.Path:
-    """``path`` as a file that can be written (its folder is created when it is written)."""
+def check_writable_file(path: str | os.PathLike, option: str | None = None) -> pathlib.Path:
+    """``path`` as a file that can be written (its folder is created when it is written); ``option`` (such
+    as ``--out``) names it in the error."""
     path = pathlib.Path(path)
-    what = what or str(path)
+    what = f"{option} {path}" if option else str(path)
     if path.is_dir():
         raise NonholonomicError(f"cannot write {what}: it is a folder")
     _existing_folder(path.parent, what)

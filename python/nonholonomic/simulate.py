@@ -62,9 +62,9 @@ def check_parameters(fmu: pathlib.Path, parameters: dict) -> dict[str, float]:
         if name in integers and not number.is_integer():
             raise NonholonomicError(f"parameter {name} must be an integer, got {value!r}{what}")
         if var.min is not None and number < float(var.min):
-            raise NonholonomicError(f"parameter {name} = {number:g} is below its minimum {float(var.min):g}{what}")
+            raise NonholonomicError(f"parameter {name} = {number:g} is below its minimum {float(var.min):.12g}{what}")
         if var.max is not None and number > float(var.max):
-            raise NonholonomicError(f"parameter {name} = {number:g} is above its maximum {float(var.max):g}{what}")
+            raise NonholonomicError(f"parameter {name} = {number:g} is above its maximum {float(var.max):.12g}{what}")
         checked[name] = number
     return checked
 
@@ -112,7 +112,8 @@ def simulate(model: str | pathlib.Path, parameters: dict | None = None, stop_tim
     for name in outputs:
         if name not in names:
             raise NonholonomicError(f"unknown variable '{name}' of {fmu.stem}")
-    if md.fmiVersion.startswith("3") and md.modelExchange is not None and not md.numberOfEventIndicators:
+    if (md.fmiVersion.startswith("3") and md.modelExchange is not None and not md.numberOfEventIndicators
+            and extra_info(fmu).get("cvode_functions")):  # the binary has CVODE's callbacks (rumoca backend)
         return run_ode(fmu, md, values, stop_time, output_interval, tolerance, outputs, progress,
                              exact_jacobian)
     recorder, reached = {}, {"time": 0.0}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pathlib
 
 from .cases import select_cases
+from .errors import Interrupted
 from .verification import CaseResult, write_report
 
 
@@ -14,9 +15,15 @@ def verify(names=None, out_dir: pathlib.Path | str = "results", progress=None) -
     out_dir = pathlib.Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
     results = []
-    for case in select_cases(names):
+    selected = select_cases(names)
+    for case in selected:
         if progress:
             progress(case.name)
-        results.append(case.run(out_dir))
+        try:
+            results.append(case.run(out_dir))
+        except KeyboardInterrupt:  # Ctrl-C: the report of the cases finished, then stop
+            write_report(results, out_dir)
+            raise Interrupted(f"interrupted in {case.name}; {len(results)} of {len(selected)} cases finished, "
+                              f"report: {out_dir / 'verification.html'}") from None
     write_report(results, out_dir)
     return results

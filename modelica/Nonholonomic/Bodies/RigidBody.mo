@@ -2,13 +2,13 @@ within Nonholonomic.Bodies;
 model RigidBody "Rigid body: Newton-Euler equations in principal axes, quaternion attitude, gravity"
   extends Interfaces.PartialBody;
   parameter Units.Mass m(min = 1e-9) = 1 "Mass";
-  parameter Units.Inertia I_b[3] = {1, 1, 1} "Principal central moments of inertia (body frame axes are the principal axes)";
+  parameter Units.Inertia I_b[3](each min = 1e-20) = {1, 1, 1} "Principal central moments of inertia (body frame axes are the principal axes; > 0: the Euler equations divide by them)";
   parameter Units.Acceleration g_0[3] = {0, 0, -9.81} "Gravity acceleration, world frame";
   parameter Units.Position r_0_start[3] = {0, 0, 0} "Initial position of the centre of mass, world frame";
   parameter Units.Velocity v_0_start[3] = {0, 0, 0} "Initial velocity of the centre of mass, world frame";
   parameter Units.Quaternion Q_start[4] = {1, 0, 0, 0} "Initial attitude, unit quaternion (scalar part first)";
   parameter Units.AngularVelocity w_0_start[3] = {0, 0, 0} "Initial angular velocity, world frame";
-  parameter Units.Frequency k_Q = 1 "Rate at which a drift of the quaternion norm is pulled back to 1";
+  parameter Units.Frequency k_Q(min = 0) = 1 "Rate at which a drift of the quaternion norm is pulled back to 1";
   Units.Position r_0[3](start = r_0_start, each fixed = true) "Position of the centre of mass, world frame";
   Units.Velocity v_0[3](start = v_0_start, each fixed = true) "Velocity of the centre of mass, world frame";
   Units.Quaternion Q[4](start = Q_start, each fixed = true) "Attitude quaternion (scalar part first)";

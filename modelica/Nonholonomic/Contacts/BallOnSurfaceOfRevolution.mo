@@ -7,8 +7,8 @@ model BallOnSurfaceOfRevolution "Ball (body B) rolling without slipping on a sur
   parameter Units.Length a(min = 1e-6) = 1 "First shape parameter of the centre surface";
   parameter Units.Length b = 1 "Second shape parameter of the centre surface";
   parameter Units.Length R(min = 1e-6) = 0.1 "Ball radius";
-  parameter Units.Frequency alpha = 20 "Baumgarte damping rate of the constraint velocity drift";
-  parameter Units.Frequency beta = 20 "Baumgarte stiffness of the constraint position drift";
+  parameter Units.Frequency alpha(min = 0) = 20 "Baumgarte damping rate of the constraint velocity drift";
+  parameter Units.Frequency beta(min = 0) = 20 "Baumgarte stiffness of the constraint position drift";
   // surface coordinates of the centre, and their rates
   Units.Coordinate s "Meridian coordinate of the centre (q1)";
   Units.Angle phi "Azimuth of the centre (q2), in (-pi, pi]";

@@ -3,8 +3,8 @@ model DiskOnPlane "Thin disk (body B) rolling without slipping on the horizontal
   extends Interfaces.PartialConstraint;
   parameter Units.Length R(min = 1e-6) = 0.1 "Disk radius";
   parameter Real n_b[3] = {0, 0, 1} "Unit symmetry axis of the disk (normal of its plane), body frame";
-  parameter Units.Frequency alpha = 20 "Baumgarte damping rate of the constraint velocity drift";
-  parameter Units.Frequency beta = 20 "Baumgarte stiffness of the constraint position drift";
+  parameter Units.Frequency alpha(min = 0) = 20 "Baumgarte damping rate of the constraint velocity drift";
+  parameter Units.Frequency beta(min = 0) = 20 "Baumgarte stiffness of the constraint position drift";
   Real n[3] "Symmetry axis of the disk, world frame";
   Units.Length gap "Height of the lowest point of the rim above the plane (0 when the constraint holds)";
   Units.Velocity slip "Slip speed of the disk's material point at the contact (0 when the constraint holds)";

@@ -3,7 +3,7 @@ model KnifeEdge "Blade at a point of body B: no velocity across the blade (Chapl
   extends Interfaces.PartialConstraint;
   parameter Units.Position p_b[3] = {0.1, 0, 0} "Point of the blade relative to the centre of mass, body frame";
   parameter Real e_b[3] = {0, 1, 0} "Unit normal of the blade: the direction in which the point cannot move, body frame";
-  parameter Units.Frequency alpha = 20 "Baumgarte damping rate of the constraint velocity drift";
+  parameter Units.Frequency alpha(min = 0) = 20 "Baumgarte damping rate of the constraint velocity drift";
   Units.Force lambda "Reaction of the blade along its normal";
   Units.Velocity slip "Velocity of the blade point across the blade (0 when the constraint holds)";
 protected

@@ -5,8 +5,8 @@ model RollerPlaneContact "Unilateral contact with Coulomb friction between a rol
   parameter Integer n(min = 2) = 4 "Number of rollers on the wheel: each spans the angle 2 pi/n";
   parameter Real mu(min = 0) = 0.5 "Coefficient of dry friction";
   parameter Units.Velocity v_eps(min = 1e-12) = 1e-3 "Slip speed below which friction is linear in the slip (regularised Coulomb)";
-  parameter Units.Frequency alpha = 20 "Baumgarte damping rate of the gap's velocity drift";
-  parameter Units.Frequency beta = 20 "Baumgarte stiffness of the gap's position drift";
+  parameter Units.Frequency alpha(min = 0) = 20 "Baumgarte damping rate of the gap's velocity drift";
+  parameter Units.Frequency beta(min = 0) = 20 "Baumgarte stiffness of the gap's position drift";
   final parameter Units.Angle halfAngle = Constants.pi/n "Half the angle a roller spans on the wheel";
   final parameter Units.Length R1 = R_w*cos(halfAngle) "Distance of the roller's axis from the wheel's centre";
   Real closed(unit = "1") "1 while this roller carries the wheel on the plane (closed gap), 0 otherwise";

@@ -2,7 +2,7 @@ within Nonholonomic.Examples;
 model ChaplyginBall "Chaplygin ball: balanced, dynamically asymmetric ball rolling without slipping on a plane"
   parameter Units.Length R(min = 1e-6) = 0.1 "Ball radius";
   parameter Units.Mass m(min = 1e-9) = 1 "Mass";
-  parameter Units.Inertia I_b[3] = {0.002, 0.003, 0.0045} "Principal central moments of inertia";
+  parameter Units.Inertia I_b[3](each min = 1e-12) = {0.002, 0.003, 0.0045} "Principal central moments of inertia";
   parameter Units.Position c_b[3] = {0, 0, 0} "Centre of mass relative to the geometric centre, body frame (0: Chaplygin ball)";
   parameter Units.Acceleration g(min = 0) = 9.81 "Gravity acceleration";
   parameter Units.Quaternion Q_0[4] = Rotations.fromAxisAngle({0.6, 0, 0.8}, 0.7) "Initial attitude";

@@ -1,7 +1,7 @@
 within Nonholonomic.Examples;
 model ChaplyginSleigh "Chaplygin sleigh: a body on a plane with a knife edge at a distance from its centre of mass"
   parameter Units.Mass m(min = 1e-9) = 1 "Mass";
-  parameter Units.Inertia I_z(min = 0) = 0.02 "Moment of inertia about the vertical axis through the centre of mass";
+  parameter Units.Inertia I_z(min = 1e-12) = 0.02 "Moment of inertia about the vertical axis through the centre of mass";
   parameter Units.Length a = 0.2 "Distance of the blade point from the centre of mass along the blade (body x axis)";
   parameter Units.Position x_0 = 0 "Initial x of the centre of mass";
   parameter Units.Position y_0 = 0 "Initial y of the centre of mass";

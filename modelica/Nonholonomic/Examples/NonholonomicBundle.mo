@@ -1,9 +1,9 @@
 within Nonholonomic.Examples;
 model NonholonomicBundle "Two bodies joined at a common point by a spherical and a nonholonomic hinge, moving freely"
   parameter Units.Mass m_s(min = 1e-9) = 1 "Mass of the shell";
-  parameter Units.Inertia I_s(min = 0) = 0.03 "Central moment of inertia of the shell (dynamically spherical)";
+  parameter Units.Inertia I_s(min = 1e-12) = 0.03 "Central moment of inertia of the shell (dynamically spherical)";
   parameter Units.Mass m_b(min = 1e-9) = 2 "Mass of the inner body";
-  parameter Units.Inertia I_b[3] = {0.012, 0.02, 0.016} "Principal central moments of inertia of the inner body";
+  parameter Units.Inertia I_b[3](each min = 1e-12) = {0.012, 0.02, 0.016} "Principal central moments of inertia of the inner body";
   parameter Real e_b[3] = {0, 0, 1} "Unit direction fixed in the inner body (principal frame) about which the shell may not turn relative to it";
   parameter Units.Quaternion Q_b_0[4] = Rotations.fromAxisAngle({0.6, 0.8, 0}, 0.4) "Initial attitude of the inner body";
   parameter Units.AngularVelocity w_b_b_0[3] = {1, -0.5, 2} "Initial angular velocity of the inner body, its body frame";

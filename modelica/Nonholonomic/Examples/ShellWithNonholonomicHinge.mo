@@ -2,9 +2,9 @@ within Nonholonomic.Examples;
 model ShellWithNonholonomicHinge "Spherical robot: a shell rolling on a plane with a body inside on a nonholonomic hinge"
   parameter Units.Length R_s(min = 1e-6) = 0.2 "Outer radius of the shell";
   parameter Units.Mass m_s(min = 1e-9) = 1 "Mass of the shell";
-  parameter Units.Inertia I_s(min = 0) = 2/3*m_s*R_s^2 "Central moment of inertia of the shell (dynamically spherical)";
+  parameter Units.Inertia I_s(min = 1e-12) = 2/3*m_s*R_s^2 "Central moment of inertia of the shell (dynamically spherical)";
   parameter Units.Mass m_b(min = 1e-9) = 2 "Mass of the inner body (its centre of mass at the shell's centre)";
-  parameter Units.Inertia I_b[3] = {0.012, 0.02, 0.016} "Principal central moments of inertia of the inner body";
+  parameter Units.Inertia I_b[3](each min = 1e-12) = {0.012, 0.02, 0.016} "Principal central moments of inertia of the inner body";
   parameter Units.Acceleration g(min = 0) = 9.81 "Gravity acceleration";
   parameter Units.Quaternion Q_b_0[4] = Rotations.fromAxisAngle({0.6, 0.8, 0}, 0.4) "Initial attitude of the inner body";
   parameter Units.AngularVelocity w_b_b_0[3] = {1, -0.5, 2} "Initial angular velocity of the inner body, its body frame";

@@ -4,8 +4,8 @@ model Wheelset "Two disks on an axle with compliant revolute joints, rolling on 
   parameter Units.Mass m_w(min = 1e-9) = 1 "Mass of a wheel";
   parameter Units.Mass m_a(min = 1e-9) = 2 "Mass of the axle";
   parameter Units.Length b(min = 1e-6) = 0.25 "Distance of each wheel from the middle of the axle";
-  parameter Units.Inertia J_a(min = 0) = 0.05 "Moment of inertia of the axle about a diameter (vertical)";
-  parameter Units.Inertia C_a(min = 0) = 0.001 "Moment of inertia of the axle about its own axis";
+  parameter Units.Inertia J_a(min = 1e-12) = 0.05 "Moment of inertia of the axle about a diameter (vertical)";
+  parameter Units.Inertia C_a(min = 1e-12) = 0.001 "Moment of inertia of the axle about its own axis";
   parameter Real c(unit = "N/m", min = 0) = 1e5 "Stiffness of the joints along the axle";
   parameter Real d(unit = "N.s/m", min = 0) = 200 "Damping of the joints along the axle";
   parameter Units.Position x_0 = 0 "Initial x of the middle of the axle";

@@ -2,7 +2,7 @@ within Nonholonomic.Joints;
 model NonholonomicHinge "Nonholonomic hinge: no relative rotation about a direction fixed in body A"
   extends Interfaces.PartialConstraint;
   parameter Real e_a[3] = {0, 0, 1} "Unit direction fixed in body A about which B may not turn relative to A, frame of A";
-  parameter Units.Frequency alpha = 20 "Baumgarte damping rate of the constraint velocity drift";
+  parameter Units.Frequency alpha(min = 0) = 20 "Baumgarte damping rate of the constraint velocity drift";
   Units.Torque lambda "Reaction torque on B about e";
   Units.AngularVelocity w_rel "Relative angular velocity about e (0 when the constraint holds)";
 protected

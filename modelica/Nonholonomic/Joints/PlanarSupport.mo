@@ -3,8 +3,8 @@ model PlanarSupport "Frictionless support keeping body B's centre at a fixed hei
   extends Interfaces.PartialConstraint;
   parameter Units.Position h = 0 "Height of B's centre of mass";
   parameter Real u_b[3] = {0, 0, 1} "Body axis of B kept vertical, body frame";
-  parameter Units.Frequency alpha = 20 "Baumgarte damping rate of the constraint velocity drift";
-  parameter Units.Frequency beta = 20 "Baumgarte stiffness of the constraint position drift";
+  parameter Units.Frequency alpha(min = 0) = 20 "Baumgarte damping rate of the constraint velocity drift";
+  parameter Units.Frequency beta(min = 0) = 20 "Baumgarte stiffness of the constraint position drift";
   Units.Force N "Vertical reaction on B";
   Units.Torque tau1 "Reaction torque on B about the world x axis";
   Units.Torque tau2 "Reaction torque on B about the world y axis";

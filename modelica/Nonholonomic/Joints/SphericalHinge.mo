@@ -3,8 +3,8 @@ model SphericalHinge "Spherical hinge: a point of body A and a point of body B c
   extends Interfaces.PartialConstraint;
   parameter Units.Position p_a[3] = {0, 0, 0} "Hinge point in body A, relative to A's centre of mass, frame of A";
   parameter Units.Position p_b[3] = {0, 0, 0} "Hinge point in body B, relative to B's centre of mass, frame of B";
-  parameter Units.Frequency alpha = 20 "Baumgarte damping rate of the constraint velocity drift";
-  parameter Units.Frequency beta = 20 "Baumgarte stiffness of the constraint position drift";
+  parameter Units.Frequency alpha(min = 0) = 20 "Baumgarte damping rate of the constraint velocity drift";
+  parameter Units.Frequency beta(min = 0) = 20 "Baumgarte stiffness of the constraint position drift";
   Units.Position delta_0[3] "Position of B's hinge point relative to A's, world frame (0 when the constraint holds)";
 protected
   Units.Position rhoA_0[3] "Hinge point of A relative to A's centre of mass, world frame";

@@ -8,8 +8,8 @@ package Joints "Joints between two bodies"
     parameter Units.Position p_b[3] = {0, 0, 0} "Joint point in body B, relative to B's centre of mass, frame of B";
     parameter Real n_a[3] = {0, 0, 1} "Unit joint axis, frame of A";
     parameter Real n_b[3] = {0, 0, 1} "Unit joint axis, frame of B";
-    parameter Units.Frequency alpha = 20 "Baumgarte damping rate of the constraint velocity drift";
-    parameter Units.Frequency beta = 20 "Baumgarte stiffness of the constraint position drift";
+    parameter Units.Frequency alpha(min = 0) = 20 "Baumgarte damping rate of the constraint velocity drift";
+    parameter Units.Frequency beta(min = 0) = 20 "Baumgarte stiffness of the constraint position drift";
     Units.AngularVelocity w_rel "Angular velocity of B relative to A about the axis";
     Units.Position delta_0[3] "Position of B's joint point relative to A's, world frame (0 for a rigid joint)";
   protected

@@ -6,9 +6,9 @@ model OmniVehicle "Vehicle on omni-wheels with massive rollers, rolling with fri
   parameter Units.Length R_w(min = 1e-6) = 0.05 "Wheel radius";
   parameter Units.Angle alpha[nWheels] = 2*Constants.pi*(0:nWheels - 1)/nWheels "Directions of the wheels' axles in the platform's frame";
   parameter Units.Mass m_p(min = 1e-9) = 1 "Mass of the platform";
-  parameter Units.Inertia I_p[3] = {m_p*R_p^2/4, m_p*R_p^2/4, m_p*R_p^2/2} "Principal central moments of inertia of the platform (z vertical)";
+  parameter Units.Inertia I_p[3](each min = 1e-12) = {m_p*R_p^2/4, m_p*R_p^2/4, m_p*R_p^2/2} "Principal central moments of inertia of the platform (z vertical)";
   parameter Units.Mass m_w(min = 1e-9) = 0.15 "Total mass of a wheel: hub and rollers";
-  parameter Real eta(min = 1e-12, max = 1) = 0.01 "Mass of one roller over the total mass of its wheel (nRollers eta < 1)";
+  parameter Real eta(min = 1e-12, max = 1/2 - 1e-9) = 0.01 "Mass of one roller over the total mass of its wheel (below 1/nRollers: the hub keeps a positive mass; max states it for nRollers >= 2, the examples for theirs)";
   parameter Real mu(min = 0) = 0.5 "Coefficient of friction between rollers and plane";
   parameter Units.Velocity v_eps(min = 1e-12) = 1e-3 "Regularisation speed of the friction";
   parameter Units.Acceleration g(min = 0) = 9.81 "Gravity acceleration";

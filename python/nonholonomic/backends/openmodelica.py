@@ -482,5 +482,8 @@ def _build(session, session_error, model, package_mo, workdir, out_path, progres
         os.replace(partial, out_path)
     except OSError as exc:
         raise NonholonomicError(f"OpenModelica backend: could not write {out_path}: {exc}") from exc
+    except KeyboardInterrupt:  # Ctrl-C during the copy: no half-written file stays
+        partial.unlink(missing_ok=True)
+        raise
     _say(progress, f"OpenModelica: wrote {out_path}")
     return out_path
