@@ -1,4 +1,9 @@
-"""Plots of verification runs: FMU and reference overlaid, with error panels."""
+"""Plots of verification runs: FMU and reference overlaid, with error panels.
+
+Every axis carries a unit: an axis is given as (name, unit), the unit in the FMI/Modelica notation of the
+FMUs' model descriptions ("m/s", "kg.m2/s", "1" for a dimensionless quantity, shown as [-]). Drifts of first
+integrals are drawn with :func:`nonholonomic.verification.integral_drift`, the function the checks use.
+"""
 
 from __future__ import annotations
 
@@ -10,8 +15,29 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
+from .verification.case import DRIFT_FORMULA, integral_drift, unit_text  # noqa: E402
+
 FMU_STYLE = dict(color="tab:blue", lw=1.6, label="FMU")
 REF_STYLE = dict(color="tab:orange", lw=1.2, ls="--", label="reference")
+ERROR_STYLE = dict(color="tab:red", lw=1)
+FLOOR = 1e-18  # below double precision of any plotted quantity; keeps log(0) off log axes
+
+
+def label(name: str, unit: str) -> str:
+    """Axis label "name [unit]"."""
+    if not unit:
+        raise ValueError(f"no unit for the axis of {name} ('1' if it is dimensionless)")
+    return f"{name} [{unit_text(unit)}]"
+
+
+def _signal_limits(ax, *curves) -> None:
+    """A signal that is constant to within 1e-6 of its size (a steady motion) is drawn at its own scale,
+    +-10 % about its value: without this, matplotlib zooms into rounding noise with an offset label."""
+    values = np.concatenate([np.asarray(c, dtype=float).ravel() for c in curves])
+    size = np.max(np.abs(values))
+    if size > 0 and np.ptp(values) <= 1e-6 * size:
+        middle = 0.5 * (values.min() + values.max())
+        ax.set_ylim(middle - 0.1 * size, middle + 0.1 * size)
 
 
 def _save(fig, path: pathlib.Path) -> pathlib.Path:
@@ -21,70 +47,80 @@ def _save(fig, path: pathlib.Path) -> pathlib.Path:
     return path
 
 
-def overlay_with_error(x, fmu_y, ref_y, xlabel, ylabel, title, path, x_ref=None) -> pathlib.Path:
-    """A curve from the FMU over the reference, and below it the difference."""
-    fig, (top, bottom) = plt.subplots(2, 1, figsize=(7.5, 5.5), sharex=x_ref is None,
-                                      gridspec_kw={"height_ratios": [3, 1.2]})
+def overlay_with_error(x, fmu_y, ref_y, x_axis, y_axis, title, path) -> pathlib.Path:
+    """A curve from the FMU over the reference, and below it the difference; axes are (name, unit)."""
+    fig, (top, bottom) = plt.subplots(2, 1, figsize=(7.5, 5.5), sharex=True, gridspec_kw={"height_ratios": [3, 1.2]})
     top.plot(x, fmu_y, **FMU_STYLE)
-    top.plot(x if x_ref is None else x_ref, ref_y, **REF_STYLE)
-    top.set_ylabel(ylabel)
+    top.plot(x, ref_y, **REF_STYLE)
+    _signal_limits(top, fmu_y, ref_y)
+    top.set_ylabel(label(*y_axis))
     top.set_title(title)
     top.legend(loc="best")
     top.grid(alpha=0.3)
-    bottom.plot(x, np.asarray(fmu_y) - np.asarray(ref_y), color="tab:red", lw=1)
-    bottom.set_xlabel(xlabel)
-    bottom.set_ylabel("FMU - ref.")
+    bottom.plot(x, np.asarray(fmu_y) - np.asarray(ref_y), **ERROR_STYLE)
+    bottom.set_xlabel(label(*x_axis))
+    bottom.set_ylabel(label("FMU - ref.", y_axis[1]))
     bottom.grid(alpha=0.3)
     return _save(fig, path)
 
 
-def phase_plane_with_error(q, dq, q_ref, dq_ref, tau, labels, title, path) -> pathlib.Path:
-    """The phase curve of FMU and reference, and the distance between them against time."""
+def phase_plane_with_error(q, dq, q_ref, dq_ref, tau, axes, title, path) -> pathlib.Path:
+    """The phase curve of FMU and reference, and the distance between them against time; ``axes`` are the
+    (name, unit) of q, dq and time. The distance needs q and dq in one unit."""
+    (q_name, q_unit), (dq_name, dq_unit), t_axis = axes
+    if q_unit != dq_unit:
+        raise ValueError(f"a distance in the phase plane needs one unit, not {q_unit} and {dq_unit}")
     fig, (top, bottom) = plt.subplots(2, 1, figsize=(7.5, 6.5), gridspec_kw={"height_ratios": [3, 1.2]})
     top.plot(q, dq, **FMU_STYLE)
     top.plot(q_ref, dq_ref, **REF_STYLE)
-    top.set_xlabel(labels[0])
-    top.set_ylabel(labels[1])
+    top.set_xlabel(label(q_name, q_unit))
+    top.set_ylabel(label(dq_name, dq_unit))
     top.set_title(title)
     top.legend(loc="best")
     top.grid(alpha=0.3)
-    bottom.plot(tau, np.hypot(np.asarray(q) - q_ref, np.asarray(dq) - dq_ref), color="tab:red", lw=1)
-    bottom.set_xlabel(labels[2])
-    bottom.set_ylabel("distance")
+    bottom.plot(tau, np.hypot(np.asarray(q) - q_ref, np.asarray(dq) - dq_ref), **ERROR_STYLE)
+    bottom.set_xlabel(label(*t_axis))
+    bottom.set_ylabel(label("distance", q_unit))
     bottom.grid(alpha=0.3)
     return _save(fig, path)
 
 
-def signals_with_errors(time, fmu, ref, signals, title, path) -> pathlib.Path:
-    """Each signal of FMU and reference over time (left) and their difference (right)."""
-    fig, axes = plt.subplots(len(signals), 2, figsize=(11, 2.1 * len(signals)), sharex=True)
-    for (left, right), s in zip(np.atleast_2d(axes), signals):
+def signals_with_errors(time, fmu, ref, signals, units: dict, title, path) -> pathlib.Path:
+    """Each signal of FMU and reference over time (left) and their difference (right); ``units`` maps each
+    signal to its unit."""
+    fig, axes = plt.subplots(len(signals), 2, figsize=(11, 2.1 * len(signals) + 0.4), sharex=True, squeeze=False)
+    for (left, right), s in zip(axes, signals):
         left.plot(time, fmu[s], **FMU_STYLE)
         left.plot(time, ref[s], **REF_STYLE)
-        left.set_ylabel(s)
-        left.grid(alpha=0.3)
-        right.plot(time, fmu[s].to_numpy() - ref[s].to_numpy(), color="tab:red", lw=1)
-        right.set_ylabel(f"{s}: FMU - ref.")
-        right.grid(alpha=0.3)
-    np.atleast_2d(axes)[0, 0].legend(loc="best")
-    np.atleast_2d(axes)[0, 0].set_title(title)
-    np.atleast_2d(axes)[-1, 0].set_xlabel("t [s]")
-    np.atleast_2d(axes)[-1, 1].set_xlabel("t [s]")
+        _signal_limits(left, fmu[s], ref[s])
+        left.set_ylabel(label(s, units[s]))
+        right.plot(time, fmu[s].to_numpy() - ref[s].to_numpy(), **ERROR_STYLE)
+        right.set_ylabel(label(f"Δ{s}", units[s]))
+        for ax in (left, right):
+            ax.grid(alpha=0.3)
+    axes[0, 0].legend(loc="best")
+    axes[0, 0].set_title("FMU and reference")
+    axes[0, 1].set_title("difference Δ = FMU - reference")
+    for ax in axes[-1]:
+        ax.set_xlabel(label("t", "s"))
+    fig.suptitle(title)
     return _save(fig, path)
 
 
 def drift(time, energy, residuals: dict, title, path) -> pathlib.Path:
-    """Relative energy drift and the constraint residuals of an FMU run, log scale."""
-    fig, ax = plt.subplots(figsize=(7.5, 4))
-    energy = np.asarray(energy)
-    floor = 1e-18  # below double precision of any of these quantities; keeps log(0) off the plot
-    ax.semilogy(time, np.maximum(np.abs(energy - energy[0]) / abs(energy[0]), floor), label="|E - E0| / |E0|")
-    for name, values in residuals.items():
-        ax.semilogy(time, np.maximum(np.abs(values), floor), label=f"|{name}|")
-    ax.set_xlabel("t [s]")
-    ax.set_title(title)
-    ax.legend(loc="best")
-    ax.grid(alpha=0.3, which="both")
+    """The FMU's relative energy drift (as its check measures it) and its constraint residuals, each in its
+    own panel, log scale; ``residuals`` maps a name to (values, unit)."""
+    fig, axes = plt.subplots(1 + len(residuals), 1, figsize=(7.5, 2.2 + 1.8 * len(residuals)), sharex=True)
+    axes = np.atleast_1d(axes)
+    axes[0].semilogy(time, np.maximum(integral_drift(energy), FLOOR), color="tab:blue")
+    axes[0].set_ylabel(label("energy drift", "1"))
+    axes[0].set_title(f"{title}\nenergy drift {DRIFT_FORMULA.replace('I', 'E')}", fontsize=10)
+    for ax, (name, (values, unit)) in zip(axes[1:], residuals.items()):
+        ax.semilogy(time, np.maximum(np.abs(values), FLOOR), color="tab:red", lw=1)
+        ax.set_ylabel(label(f"|{name}|", unit))
+    for ax in axes:
+        ax.grid(alpha=0.3, which="both")
+    axes[-1].set_xlabel(label("t", "s"))
     return _save(fig, path)
 
 
@@ -105,22 +141,22 @@ def path_on_surface_3d(meridian, s_range, fmu_xyz, ref_xyz, title, path) -> path
         title += " (vertical scale exaggerated)"
     ax.plot(*fmu_xyz, **FMU_STYLE)
     ax.plot(*ref_xyz, **REF_STYLE)
-    ax.set_xlabel("x [m]")
-    ax.set_ylabel("y [m]")
-    ax.set_zlabel("z [m]")
+    ax.set_xlabel(label("x", "m"))
+    ax.set_ylabel(label("y", "m"))
+    ax.set_zlabel(label("z", "m"))
     ax.set_title(title)
     ax.legend(loc="upper left")
     return _save(fig, path)
 
 
-def planar_paths(paths: dict, title, path, xlabel="x [m]", ylabel="y [m]") -> pathlib.Path:
-    """Paths in the horizontal plane: label -> (x, y, style dict)."""
+def planar_paths(paths: dict, title, path, names=("x", "y"), unit="m") -> pathlib.Path:
+    """Paths in the horizontal plane: label -> (x, y, style dict); both coordinates in ``unit``."""
     fig, ax = plt.subplots(figsize=(6.5, 6))
-    for label, (x, y, style) in paths.items():
-        ax.plot(x, y, **{**style, "label": label})
+    for name, (x, y, style) in paths.items():
+        ax.plot(x, y, **{**style, "label": name})
     ax.set_aspect("equal", adjustable="datalim")
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
+    ax.set_xlabel(label(names[0], unit))
+    ax.set_ylabel(label(names[1], unit))
     ax.set_title(title)
     ax.legend(loc="best")
     ax.grid(alpha=0.3)
@@ -128,46 +164,48 @@ def planar_paths(paths: dict, title, path, xlabel="x [m]", ylabel="y [m]") -> pa
 
 
 def integrals(time, values: dict, title, path) -> pathlib.Path:
-    """Relative drift |I(t) - I(0)| / |I(0)| of first integrals, log scale (label -> values)."""
-    fig, ax = plt.subplots(figsize=(7.5, 4))
-    floor = 1e-18  # below double precision; keeps log(0) off the plot
-    for label, v in values.items():
-        v = np.asarray(v, dtype=float)
-        scale = abs(v[0]) if abs(v[0]) > 0 else max(np.max(np.abs(v)), 1e-300)
-        ax.semilogy(time, np.maximum(np.abs(v - v[0]) / scale, floor), label=label)
-    ax.set_xlabel("t [s]")
-    ax.set_ylabel("relative drift")
+    """Drift of first integrals against time, log scale: label -> values, (k,) for a scalar or (k, n) for a
+    vector fixed in space; normalised as the checks normalise them (:func:`integral_drift`)."""
+    fig, ax = plt.subplots(figsize=(7.5, 4.2))
+    for name, v in values.items():
+        ax.semilogy(time, np.maximum(integral_drift(v), FLOOR), label=name)
+    ax.set_xlabel(label("t", "s"))
+    ax.set_ylabel(label(f"drift {DRIFT_FORMULA}", "1"))
     ax.set_title(title)
-    ax.legend(loc="best")
+    ax.legend(loc="best", fontsize=9)
     ax.grid(alpha=0.3, which="both")
     return _save(fig, path)
 
 
-def trend(x, y, xlabel, ylabel, title, path, fit_slope: float | None = None) -> pathlib.Path:
-    """A log-log trend (e.g. error against stiffness), with an optional reference slope."""
+def trend(x, y, x_axis, y_axis, title, path, fit_slope: float | None = None) -> pathlib.Path:
+    """A log-log trend (e.g. error against stiffness), with an optional reference slope; axes are (name, unit)."""
     fig, ax = plt.subplots(figsize=(6.5, 4.5))
     ax.loglog(x, y, "o-", color="tab:blue", label="measured")
     if fit_slope is not None:
         x = np.asarray(x, dtype=float)
         ax.loglog(x, y[0] * (x / x[0]) ** fit_slope, "--", color="0.5", label=f"slope {fit_slope:g}")
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
+    ax.set_xlabel(label(*x_axis))
+    ax.set_ylabel(label(*y_axis))
     ax.set_title(title)
     ax.legend(loc="best")
     ax.grid(alpha=0.3, which="both")
     return _save(fig, path)
 
 
-def unit_sphere_paths(paths: dict, title, path) -> pathlib.Path:
-    """Curves on the unit sphere (label -> (k, 3) array), e.g. the vertical in a body frame."""
+def unit_sphere_paths(paths: dict, title, path, names=("x", "y", "z")) -> pathlib.Path:
+    """Curves on the unit sphere (label -> (k, 3) array), e.g. the vertical in a body frame; ``names`` are
+    the (dimensionless) components."""
     fig = plt.figure(figsize=(6.5, 6))
     ax = fig.add_subplot(projection="3d")
     u, v = np.meshgrid(np.linspace(0, 2 * np.pi, 36), np.linspace(0, np.pi, 18))
     ax.plot_wireframe(np.cos(u) * np.sin(v), np.sin(u) * np.sin(v), np.cos(v), color="0.85", lw=0.4)
-    for (label, xyz), style in zip(paths.items(), (FMU_STYLE, REF_STYLE, {})):
+    for (name, xyz), style in zip(paths.items(), (FMU_STYLE, REF_STYLE, {})):
         xyz = np.asarray(xyz)
-        ax.plot(xyz[:, 0], xyz[:, 1], xyz[:, 2], **{**style, "label": label})
+        ax.plot(xyz[:, 0], xyz[:, 1], xyz[:, 2], **{**style, "label": name})
     ax.set_box_aspect((1, 1, 1))
+    ax.set_xlabel(label(names[0], "1"))
+    ax.set_ylabel(label(names[1], "1"))
+    ax.set_zlabel(label(names[2], "1"))
     ax.set_title(title)
     ax.legend(loc="upper left")
     return _save(fig, path)

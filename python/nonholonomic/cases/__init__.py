@@ -47,6 +47,7 @@ def all_cases() -> dict:
     for system in SYSTEMS:
         for case in system_cases(system):
             case.system = system
+            case.paper = importlib.import_module(f"{__name__}.{system}").PAPER  # the report cites it
             cases[case.name] = case
     return cases
 

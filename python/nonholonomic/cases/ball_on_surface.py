@@ -27,6 +27,9 @@ from ..references.ball_on_surface import PAPER_LAMBDA, PAPER_Y0, BallOnSurfaceOf
 from ..references.meridians import meridian_from_code
 from ..verification import TrajectoryCase
 
+PAPER = ('I. I. Kosenko, A. S. Kuleshov, A. A. Shishkov, "The problem of rolling a ball on a surface of revolution '
+         'and its numerical analysis", Trudy MAI, no. 136 (2024). Reference: the paper\'s Cauchy form (19) for any '
+         'meridian; the paraboloid experiment of its Fig. 1 and Fig. 2.')
 SIGNALS = ("q1", "q2", "v1", "v2", "Lambda", "N")
 N2_HOMOGENEOUS = 2.0 / 7.0  # J/(J + M R^2) of a homogeneous ball
 G = 9.81
@@ -60,8 +63,10 @@ def _centre_xyz(meridian, q1, q2):
 def _plots(meridian, tau_scale: float | None = None):
     def make(case: TrajectoryCase, fmu: pd.DataFrame, ref: pd.DataFrame, out):
         t = fmu["time"].to_numpy()
-        files = [signals_with_errors(t, fmu, ref, case.signals, f"{case.name}: FMU vs reference", out / "signals.png"),
-                 drift(t, fmu["energy"], {"gap [m]": fmu["gap"], "slip [m/s]": fmu["slip"]},
+        units = case.signal_units(case.signals + ("gap", "slip"))  # the FMU's units (modelDescription.xml)
+        files = [signals_with_errors(t, fmu, ref, case.signals, units, f"{case.name}: FMU vs reference",
+                                     out / "signals.png"),
+                 drift(t, fmu["energy"], {k: (fmu[k], units[k]) for k in ("gap", "slip")},
                        f"{case.name}: energy drift and constraint residuals", out / "drift.png")]
         q1, q2 = fmu["q1"].to_numpy(), fmu["q2"].to_numpy()
         lo, hi = min(q1.min(), ref["q1"].min()), max(q1.max(), ref["q1"].max())
@@ -72,10 +77,11 @@ def _plots(meridian, tau_scale: float | None = None):
                                         f"{case.name}: path of the ball centre", out / "path3d.png"))
         if tau_scale is not None:  # the paper's Fig. 1 and Fig. 2, in its dimensionless time tau
             tau = t * tau_scale
-            files.append(overlay_with_error(tau, q1, ref["q1"], r"$\tau = t\sqrt{g/R}$", "$q_1$",
+            q1_axis, tau_axis = ("$q_1$", units["q1"]), (r"$\tau = t\sqrt{g/R}$", "1")
+            files.append(overlay_with_error(tau, q1, ref["q1"], tau_axis, q1_axis,
                                             "Fig. 1: $q_1$ against dimensionless time", out / "fig1_q1.png"))
             files.append(phase_plane_with_error(q1, fmu["v1"] / tau_scale, ref["q1"], ref["v1"] / tau_scale, tau,
-                                                ("$q_1$", r"$dq_1/d\tau$", r"$\tau$"),
+                                                (q1_axis, (r"$dq_1/d\tau$", "1"), tau_axis),
                                                 r"Fig. 2: phase plane $(q_1, dq_1/d\tau)$", out / "fig2_phase.png"))
         return files
     return make

@@ -28,8 +28,12 @@ from ..references.chaplygin_sleigh import ChaplyginSleigh
 from ..verification import Check, TrajectoryCase
 from .common import COMMON, state_check, vector
 
+PAPER = ("The Chaplygin sleigh (Chaplygin 1912, Caratheodory 1933), as reviewed by A. V. Borisov, I. S. Mamaev, "
+         "I. A. Bizyaev (2016), section 3. Reference: the reduced equations of a planar body with a knife edge, "
+         "derived from Newton-Euler, and their closed form (tanh, sech).")
 SLEIGH = dict(m=1.0, I_z=0.02, a=0.2)
 SLEIGH_SIGNALS = ("x", "y", "psi", "v", "omega")
+SLEIGH_UNITS = dict(x="m", y="m", psi="rad", v="m/s", omega="rad/s")  # (x, y): the blade point
 
 
 def chaplygin_sleigh_case() -> TrajectoryCase:
@@ -65,7 +69,8 @@ def chaplygin_sleigh_case() -> TrajectoryCase:
 
     def plots(case, fmu, ref, out):
         t = fmu["time"].to_numpy()
-        return [signals_with_errors(t, fmu, ref, case.signals, f"{case.name}: FMU vs reference", out / "signals.png"),
+        return [signals_with_errors(t, fmu, ref, case.signals, case.signal_units(case.signals),
+                                    f"{case.name}: FMU vs reference", out / "signals.png"),
                 planar_paths({"blade point, FMU": (fmu["x"], fmu["y"], FMU_STYLE),
                               "blade point, reference": (ref["x"], ref["y"], REF_STYLE),
                               "centre of mass, FMU": (fmu["x_c"], fmu["y_c"], dict(color="tab:green", lw=1))},
@@ -80,7 +85,7 @@ def chaplygin_sleigh_case() -> TrajectoryCase:
         "to sqrt(2E/m) (closed form: tanh and sech).",
         parameters=dict(m=m, I_z=I, a=a, x_0=x_c, y_0=y_c, psi_0=psi0, u_0=u0, omega_0=omega0), stop_time=10.0,
         output_interval=0.01, reference=lambda t: model.simulate(state0, t), observe=observe, signals=SLEIGH_SIGNALS,
-        residual_tolerances={"slip": 1e-6}, extra_checks=checks, plots=plots, **COMMON)
+        residual_tolerances={"slip": 1e-6}, extra_checks=checks, plots=plots, units=SLEIGH_UNITS, **COMMON)
 
 
 def cases() -> list[TrajectoryCase]:

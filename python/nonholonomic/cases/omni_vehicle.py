@@ -16,6 +16,10 @@ import pandas as pd
 from ..sweep import N_ROLLERS, cases as sweep_cases, massless_reference, plot_sweep, run_sweep, trend_ratios
 from ..verification import CaseResult, Check, TrajectoryCase
 
+PAPER = ('K. V. Gerasimov, "Dynamics of an omni-wheel vehicle with roller inertia and friction", thesis, Moscow State '
+         "University (2018), ch. 3. Reference: the massless-roller model of A. V. Borisov, A. A. Kilin, I. S. Mamaev, "
+         '"A cart with omni-wheels on a plane and a sphere", Nelin. Dinam. 7(4) (2011) 785-801.')
+
 
 class MasslessLimitCase:
     """Verification case: a short sweep over three roller masses; the discrepancy to the massless-roller

@@ -28,6 +28,10 @@ from ..references.rolling_disk import RollingDisk
 from ..verification import Check, TrajectoryCase
 from .common import COMMON, RESIDUALS, state_check, vector
 
+PAPER = ("The classical rolling disk (Slesser 1861, Vierkandt 1892, Chaplygin 1897, Korteweg 1899), as reviewed by "
+         'A. V. Borisov, I. S. Mamaev, I. A. Bizyaev, "Historical and critical review of the development of '
+         'nonholonomic mechanics: the classical period" (2016), section 2; the first verification case of I. I. '
+         "Kosenko (2022). Reference: the reduced equations in Euler angles; the steady motions in closed form.")
 DISK = dict(m=1.0, R=0.1, g=9.81)
 
 
@@ -42,6 +46,7 @@ def _disk_params(state) -> dict:
 
 
 DISK_SIGNALS = ("theta", "psi", "theta_dot", "psi_dot", "phi_dot", "x", "y")
+DISK_UNITS = dict(theta="rad", psi="rad", phi="rad", theta_dot="rad/s", psi_dot="rad/s", phi_dot="rad/s", x="m", y="m")
 
 
 def _disk_observe(raw: pd.DataFrame) -> pd.DataFrame:
@@ -56,7 +61,8 @@ def _disk_observe(raw: pd.DataFrame) -> pd.DataFrame:
 
 def _disk_plots(case, fmu, ref, out):
     t = fmu["time"].to_numpy()
-    return [signals_with_errors(t, fmu, ref, case.signals, f"{case.name}: FMU vs reference", out / "signals.png"),
+    return [signals_with_errors(t, fmu, ref, case.signals, case.signal_units(case.signals),
+                                f"{case.name}: FMU vs reference", out / "signals.png"),
             planar_paths({"FMU": (fmu["contact_x"], fmu["contact_y"], FMU_STYLE),
                           "reference": (ref["x"], ref["y"], REF_STYLE)},
                          f"{case.name}: path of the contact point", out / "contact_path.png"),
@@ -88,7 +94,8 @@ def disk_case(name: str, description: str, state0, stop_time: float, extra=None,
 
     return TrajectoryCase(name, "RollingDisk", description, parameters=_disk_params(state0), stop_time=stop_time,
                           output_interval=0.01, reference=reference, observe=observe, signals=signals,
-                          residual_tolerances=RESIDUALS, extra_checks=checks, plots=_disk_plots, **COMMON)
+                          residual_tolerances=RESIDUALS, extra_checks=checks, plots=_disk_plots, units=DISK_UNITS,
+                          **COMMON)
 
 
 def disk_cases() -> list[TrajectoryCase]:

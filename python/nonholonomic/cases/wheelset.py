@@ -30,9 +30,13 @@ from ..simulate import simulate
 from ..verification import Case, CaseResult, Check, TrajectoryCase, compare
 from .common import state_check, vector
 
+PAPER = ('I. I. Kosenko, "On a way of building a computer model of the dynamics of systems of rigid bodies" '
+         "(object-oriented multiport modelling, 2022), section 3: a wheelset with compliant joints, statically "
+         "indeterminate when rigid. Reference: the ideal wheelset with a rigid axle, derived from Newton-Euler.")
 WHEELSET = dict(R=0.1, m_w=1.0, m_a=2.0, b=0.25, J_a=0.05, C_a=0.001)
 STIFFNESSES = (1e3, 1e4, 1e5, 1e6)
 WHEELSET_SIGNALS = ("x", "y", "psi", "v", "omega", "dphi1", "dphi2")
+WHEELSET_UNITS = dict(x="m", y="m", psi="rad", v="m/s", omega="rad/s", dphi1="rad/s", dphi2="rad/s")
 
 
 def _wheelset_observe(raw: pd.DataFrame) -> pd.DataFrame:
@@ -56,6 +60,7 @@ class WheelsetStiffnessSweep(Case):
 
     stop_time = 15.0
     v0, dpsi0 = 1.0, 1.0
+    units = WHEELSET_UNITS
 
     def __init__(self):
         super().__init__("wheelset_stiffness", "Wheelset",
@@ -139,11 +144,11 @@ class WheelsetStiffnessSweep(Case):
         stiffest = result.frames[f"fmu_c{STIFFNESSES[-1]:.0e}"]
         t = stiffest["time"].to_numpy()
         return [planar_paths(paths, f"{self.name}: path of the middle of the axle", out_dir / "paths.png"),
-                trend(table["stiffness"], table["path difference [m]"], "joint stiffness c [N/m]",
-                      "max path difference to the ideal wheelset [m]", f"{self.name}: convergence", out_dir / "trend.png",
-                      fit_slope=-1.0),
-                signals_with_errors(t, stiffest, ref, WHEELSET_SIGNALS, f"{self.name}: c = {STIFFNESSES[-1]:.0e} N/m vs "
-                                    "ideal", out_dir / "signals.png")]
+                trend(table["stiffness"], table["path difference [m]"], ("joint stiffness c", "N/m"),
+                      ("max path difference to the ideal wheelset", "m"), f"{self.name}: convergence",
+                      out_dir / "trend.png", fit_slope=-1.0),
+                signals_with_errors(t, stiffest, ref, WHEELSET_SIGNALS, self.signal_units(WHEELSET_SIGNALS),
+                                    f"{self.name}: c = {STIFFNESSES[-1]:.0e} N/m vs ideal", out_dir / "signals.png")]
 
 
 def cases() -> list[Case]:

@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import dataclasses
 import pathlib
+import re
 from typing import Callable
 
 import numpy as np
 import pandas as pd
 
+from ..errors import NonholonomicError
+from ..fmu import fmu_path, model_description
 from ..simulate import simulate
 
 
@@ -49,12 +52,22 @@ class Case:
     name: str
     model: str
     description: str
+    units = {}  # signal -> unit of signals that are not FMU variables (after ``observe``); see signal_units
 
     def execute(self) -> CaseResult:
         raise NotImplementedError
 
     def plot(self, result: CaseResult, out_dir: pathlib.Path) -> list[pathlib.Path]:
         return []
+
+    def signal_units(self, signals) -> dict:
+        """The unit of each signal: the case's own statement (``units``), else the unit of the FMU variable of
+        that name in its modelDescription.xml; a signal without either is an error of the case."""
+        units = {**fmu_units(self.model), **self.units}
+        missing = [s for s in signals if not units.get(s)]
+        if missing:
+            raise ValueError(f"case {self.name}: no unit for {', '.join(missing)} (state it in the case's units)")
+        return {s: units[s] for s in signals}
 
     def bench_cases(self) -> list["TrajectoryCase"]:
         """Single FMU runs against their references that stand for this case in the benchmark."""
@@ -76,9 +89,44 @@ class Case:
         return result
 
 
-def relative_drift(values) -> float:
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def unit_text(unit: str) -> str:
+    """An FMI unit string for people: "kg.m2/s" -> "kg·m²/s", "1" (dimensionless) -> "-"."""
+    if unit == "1":
+        return "-"
+    return re.sub(r"(?<=[A-Za-z])-?\d+", lambda m: m.group().translate(_SUPERSCRIPT), unit.replace(".", "·"))
+
+
+def fmu_units(model: str) -> dict:
+    """Unit of every variable of the model's FMU that declares one ({} if the FMU is not built)."""
+    try:
+        description = model_description(fmu_path(model))
+    except NonholonomicError:
+        return {}
+    units = {v.name: v.unit or getattr(v.declaredType, "unit", None) for v in description.modelVariables}
+    return {name: unit for name, unit in units.items() if unit}
+
+
+DRIFT_FORMULA = "|I(t) - I(0)| / max |I|"
+
+
+def integral_drift(values) -> np.ndarray:
+    """Drift of a first integral against time, |I(t) - I(0)| / max_t |I(t)|: ``values`` (k,) for a scalar,
+    (k, n) for a vector fixed in space (Euclidean norm). The largest magnitude, not |I(0)|, is the scale so
+    that an integral starting at or near zero (a component of a vector, (M, gamma)) is not divided by ~0.
+    The checks (``relative_drift``) and the plots (``plots.integrals``) both use this function."""
     values = np.asarray(values, dtype=float)
-    return float(np.max(np.abs(values - values[0])) / abs(values[0]))
+    change = np.abs(values - values[0]) if values.ndim == 1 else np.linalg.norm(values - values[0], axis=1)
+    size = np.abs(values) if values.ndim == 1 else np.linalg.norm(values, axis=1)
+    scale = np.max(size)
+    return change / scale if scale > 0 else change
+
+
+def relative_drift(values) -> float:
+    """Largest :func:`integral_drift` over the run."""
+    return float(np.max(integral_drift(values)))
 
 
 def compare(fmu: pd.DataFrame, ref: pd.DataFrame, signals, tolerance: float) -> pd.DataFrame:
@@ -110,6 +158,7 @@ class TrajectoryCase(Case):
     fmu_tolerance: float = 1e-12      # relative tolerance of the FMU's integrator
     extra_checks: Callable[[pd.DataFrame, pd.DataFrame], list[Check]] | None = None
     plots: Callable | None = None     # (case, fmu, ref, out_dir) -> list of written files
+    units: dict = dataclasses.field(default_factory=dict)  # signal -> unit (see Case.signal_units)
 
     def execute(self) -> CaseResult:
         raw = simulate(self.model, self.parameters, stop_time=self.stop_time, output_interval=self.output_interval,

@@ -1,57 +1,241 @@
-"""The verification report: a text table for the terminal, a summary CSV and an HTML page."""
+"""The verification report: a compact table for the terminal, a summary CSV and a self-contained HTML page
+(``verification.html``: summary coloured by verdict, a section per system with its paper, per case the
+signal errors, the checks as a table and the figures; every link relative to the output folder)."""
 
 from __future__ import annotations
 
-import dataclasses
 import html
+import math
 import pathlib
+import struct
 
 import pandas as pd
 
-from .case import CaseResult
+from .case import CaseResult, unit_text
+
+NO_SIGNALS = "no signal comparison; see checks"
+
+
+def _verdict(passed: bool) -> str:
+    return "PASS" if passed else "FAIL"
+
+
+def _worst(r: CaseResult):
+    """The signal with the largest relative error, or None for a case without a signal comparison."""
+    return r.errors.loc[r.errors["max_rel"].idxmax()] if len(r.errors) else None
+
+
+def _system(r: CaseResult) -> str:
+    return getattr(r.case, "system", "") or "other"  # set by nonholonomic.cases.all_cases
 
 
 def summary_row(r: CaseResult) -> dict:
-    row = {"case": r.case.name, "model": r.case.model, "passed": r.passed}
-    worst = r.errors.sort_values("max_rel").iloc[-1] if len(r.errors) else None
-    row["worst signal"] = worst["signal"] if worst is not None else ""
-    row["worst rel. error"] = worst["max_rel"] if worst is not None else float("nan")
-    row["tolerance"] = worst["tolerance"] if worst is not None else float("nan")
-    row["checks"] = "; ".join(f"{c.name} {c.value:.2e} (<= {c.bound:.0e})" for c in r.checks)
-    return row
+    """One case in the summary CSV (no error columns filled for a case without a signal comparison)."""
+    worst = _worst(r)
+    return {"case": r.case.name, "system": _system(r), "model": r.case.model, "verdict": _verdict(r.passed),
+            "worst signal": worst["signal"] if worst is not None else NO_SIGNALS,
+            "worst rel. error": worst["max_rel"] if worst is not None else None,
+            "tolerance": worst["tolerance"] if worst is not None else None,
+            "checks passed": sum(c.passed for c in r.checks), "checks": len(r.checks)}
 
 
 def format_table(results: list[CaseResult]) -> str:
+    """One line per case (verdict, worst signal error against its tolerance, checks passed); below a failed
+    case, what failed."""
+    signals = {}
+    for r in results:
+        worst = _worst(r)
+        signals[r.case.name] = (f"worst signal {worst['signal']} {worst['max_rel']:.1e} (tolerance "
+                                f"{worst['tolerance']:.0e})" if worst is not None else NO_SIGNALS)
+    name_width = max((len(r.case.name) for r in results), default=0)
+    signal_width = max((len(s) for s in signals.values()), default=0)
     lines = []
     for r in results:
-        lines.append(f"{'PASS' if r.passed else 'FAIL'}  {r.case.name}")
-        if len(r.errors):
-            errs = "  ".join(f"{e.signal} {e.max_rel:.1e}" for e in r.errors.itertuples())
-            lines.append(f"      rel. error: {errs}  (tolerance {r.errors['tolerance'].iloc[0]:.0e})")
-        for c in r.checks:
-            lines.append(f"      {'ok  ' if c.passed else 'FAIL'} {c.name}: {c.value:.2e} (bound {c.bound:.0e})")
+        checks = f"checks {sum(c.passed for c in r.checks)}/{len(r.checks)}"
+        name, signal = f"{r.case.name:<{name_width}}", f"{signals[r.case.name]:<{signal_width}}"
+        lines.append(f"{_verdict(r.passed)}  {name}  {signal}  {checks}")
+        lines += [f"      FAIL signal {e.signal}: rel. error {e.max_rel:.2e} > {e.tolerance:.0e}"
+                  for e in r.errors.itertuples() if not e.passed]
+        lines += [f"      FAIL {c.name}: {'not computed' if math.isnan(c.value) else f'{c.value:.2e}'} "
+                  f"(bound {c.bound:.0e})" for c in r.checks if not c.passed]
     return "\n".join(lines)
 
 
-def write_report(results: list[CaseResult], out_dir: pathlib.Path) -> pathlib.Path:
-    out_dir = pathlib.Path(out_dir)
-    table = pd.DataFrame([summary_row(r) for r in results])
-    table.to_csv(out_dir / "verification.csv", index=False)
-    fmt = lambda x: f"{x:.2e}"
-    parts = ["<html><head><meta charset='utf-8'><title>Nonholonomic verification</title>",
-             "<style>body{font-family:sans-serif;margin:2em} td,th{padding:2px 8px} img{max-width:48%}</style>",
-             "</head><body><h1>Verification: FMU against reference models</h1>",
-             table.to_html(index=False, float_format=fmt)]
+# ---------------------------------------------------------------------------------------------- HTML
+CSS = """
+body{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0 auto;max-width:1120px;
+ padding:1em 2em;color:#1d1d1f;line-height:1.45}
+h1{margin-bottom:.2em} h2{border-bottom:2px solid #ccd;padding-bottom:.2em;margin-top:2.2em}
+h3{margin-top:2em} .paper{background:#f4f6fa;border-left:4px solid #7a8bb5;padding:.5em .9em}
+table{border-collapse:collapse;margin:.6em 0 1em} th,td{border:1px solid #d4d7de;padding:3px 9px;text-align:left;
+ vertical-align:top} th{background:#eef0f4}
+td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+caption{text-align:left;font-weight:600;padding:.2em 0} .pass{background:#e3f4e1} .fail{background:#fbe0de} .verdict{font-weight:bold;white-space:nowrap}
+.pass .verdict,.verdict.pass{color:#176b1d} .fail .verdict,.verdict.fail{color:#b0170e}
+.badge{display:inline-block;padding:0 .5em;border-radius:4px;font-size:.8em;vertical-align:middle;margin-left:.4em}
+.badge.pass{background:#2e7d32;color:#fff} .badge.fail{background:#c62828;color:#fff}
+.banner{padding:.6em 1em;font-size:1.15em;border-radius:4px} .note{color:#555;font-style:italic}
+figure{margin:1em 0 1.6em} figure img{max-width:100%;height:auto;border:1px solid #e2e4e8}
+figcaption{font-size:.85em;color:#555} nav ul{margin:.2em 0} nav>ul{columns:2} nav>ul>li{break-inside:avoid}
+.summary td,.summary th{white-space:nowrap} .files{font-size:.9em}
+"""
+
+
+def _num(x) -> str:
+    """A number as HTML: plain between 1e-3 and 1e4, otherwise m × 10^e; 0, infinities and NaN in words."""
+    x = float(x)
+    if math.isnan(x):
+        return "not computed"
+    if math.isinf(x):
+        return "∞" if x > 0 else "−∞"
+    if x == 0 or 1e-3 <= abs(x) < 1e4:
+        text = f"{x:.4g}"
+    else:
+        mantissa, exponent = f"{x:.2e}".split("e")
+        mantissa = mantissa.rstrip("0").rstrip(".")
+        power = f"10<sup>{int(exponent)}</sup>"
+        text = power if mantissa == "1" else f"{mantissa} × {power}"
+    return text.replace("-", "−")  # a true minus sign
+
+
+def _esc(text) -> str:
+    return html.escape(str(text))
+
+
+def _anchor(kind: str, name: str) -> str:
+    return f"{kind}-{''.join(ch if ch.isalnum() or ch in '-_' else '-' for ch in name)}"
+
+
+def _title(system: str) -> str:
+    return system.replace("_", " ").capitalize()
+
+
+def _verdict_cell(passed: bool) -> str:
+    return f"<td class='verdict {'pass' if passed else 'fail'}'>{_verdict(passed)}</td>"
+
+
+def _png_size(path: pathlib.Path):
+    """(width, height) from a PNG's header, or None if it is not a readable PNG."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(24)
+    except OSError:
+        return None
+    if len(head) < 24 or head[:8] != b"\x89PNG\r\n\x1a\n":
+        return None
+    return struct.unpack(">II", head[16:24])
+
+
+def _signal_table(r: CaseResult) -> str:
+    if not len(r.errors):
+        return f"<p class='note'>{NO_SIGNALS}.</p>"
+    try:  # units of the signals, where the case states them or its FMU declares them
+        units = r.case.signal_units(list(r.errors["signal"]))
+    except (AttributeError, ValueError):
+        units = {}
+    rows = "".join(
+        f"<tr class='{'pass' if e.passed else 'fail'}'><td>{_esc(e.signal)}</td>"
+        f"<td>{_esc(unit_text(units[e.signal]) if e.signal in units else '')}</td><td class='num'>{_num(e.max_abs)}</td>"
+        f"<td class='num'>{_num(e.max_rel)}</td><td class='num'>{_num(e.tolerance)}</td>"
+        f"{_verdict_cell(bool(e.passed))}</tr>" for e in r.errors.itertuples())
+    return ("<table><caption>Signals: FMU against the reference (rel. error = max |FMU − ref.| / max |ref.|)"
+            "</caption><thead><tr><th>signal</th><th>unit</th><th>max abs. error</th>"
+            "<th>max rel. error</th><th>tolerance</th><th>verdict</th></tr></thead>"
+            f"<tbody>{rows}</tbody></table>")
+
+
+def _checks_table(r: CaseResult) -> str:
+    if not r.checks:
+        return "<p class='note'>No checks.</p>"
+    rows = "".join(
+        f"<tr class='{'pass' if c.passed else 'fail'}'><td>{_esc(c.name)}</td><td class='num'>{_num(c.value)}</td>"
+        f"<td class='num'>≤ {_num(c.bound)}</td>{_verdict_cell(c.passed)}</tr>" for c in r.checks)
+    return ("<table class='checks'><caption>Checks: measured value against its bound</caption><thead><tr>"
+            "<th>check</th><th>measured</th><th>bound</th><th>verdict</th></tr></thead>"
+            f"<tbody>{rows}</tbody></table>")
+
+
+def _files(r: CaseResult, out_dir: pathlib.Path) -> str:
+    parts = []
+    pngs = [f for f in r.files if f.suffix == ".png"]
+    data = [f for f in r.files if f.suffix != ".png"]
+    if data:
+        links = ", ".join(f"<a href='{_esc(f.relative_to(out_dir).as_posix())}'>{_esc(f.name)}</a>" for f in data)
+        parts.append(f"<p class='files'>Data: {links}</p>")
+    for f in pngs:
+        rel = _esc(f.relative_to(out_dir).as_posix())
+        size = _png_size(f)
+        dims = f" width='{size[0]}' height='{size[1]}'" if size else ""
+        parts.append(f"<figure><a href='{rel}'><img src='{rel}' alt='{_esc(r.case.name)}: {_esc(f.stem)}'{dims} "
+                     f"loading='lazy'></a><figcaption>{_esc(f.name)} (click for full size)</figcaption></figure>")
+    return "\n".join(parts)
+
+
+def _summary_table(results: list[CaseResult]) -> str:
+    rows = []
     for r in results:
-        parts.append(f"<h2>{html.escape(r.case.name)}: {'passed' if r.passed else 'FAILED'}</h2>"
-                     f"<p>{html.escape(r.case.description)}</p>")
-        parts.append(r.errors.to_html(index=False, float_format=fmt))
-        checks = pd.DataFrame([dataclasses.asdict(c) | {"passed": c.passed} for c in r.checks])
-        parts.append(checks.to_html(index=False, float_format=fmt))
-        for f in r.files:
-            if f.suffix == ".png":
-                parts.append(f"<img src='{f.relative_to(out_dir).as_posix()}'>")
-    parts.append("</body></html>")
+        worst = _worst(r)
+        error = (f"<td>{_esc(worst['signal'])}</td><td class='num'>{_num(worst['max_rel'])}</td>"
+                 f"<td class='num'>{_num(worst['tolerance'])}</td>" if worst is not None
+                 else f"<td colspan='3' class='note'>{_esc(NO_SIGNALS)}</td>")
+        passed = sum(c.passed for c in r.checks)
+        rows.append(f"<tr class='{'pass' if r.passed else 'fail'}'>{_verdict_cell(r.passed)}"
+                    f"<td><a href='#{_anchor('case', r.case.name)}'>{_esc(r.case.name)}</a></td>"
+                    f"<td>{_esc(_title(_system(r)))}</td><td>{_esc(r.case.model)}</td>{error}"
+                    f"<td class='num'>{passed} / {len(r.checks)}</td></tr>")
+    return ("<table class='summary'><thead><tr><th>verdict</th><th>case</th><th>system</th><th>model (FMU)</th>"
+            "<th>worst signal</th><th>rel. error</th><th>tolerance</th><th>checks</th></tr></thead>"
+            f"<tbody>{''.join(rows)}</tbody></table>")
+
+
+def _by_system(results: list[CaseResult]) -> dict:
+    systems = {}
+    for r in results:
+        systems.setdefault(_system(r), []).append(r)
+    return systems
+
+
+def write_report(results: list[CaseResult], out_dir: pathlib.Path) -> pathlib.Path:
+    """``verification.csv`` (one row per case) and ``verification.html`` in ``out_dir``."""
+    out_dir = pathlib.Path(out_dir)
+    pd.DataFrame([summary_row(r) for r in results]).to_csv(out_dir / "verification.csv", index=False)
+    systems = _by_system(results)
+    failed = [r for r in results if not r.passed]
+    banner = (f"<p class='banner {'fail' if failed else 'pass'}'><span class='verdict'>"
+              f"{'FAIL' if failed else 'PASS'}</span>: {len(results) - len(failed)} of {len(results)} cases pass"
+              + (f"; failed: {', '.join(_esc(r.case.name) for r in failed)}" if failed else "") + ".</p>")
+    toc = "".join(
+        f"<li><a href='#{_anchor('system', s)}'>{_esc(_title(s))}</a><ul>"
+        + "".join(f"<li><a href='#{_anchor('case', r.case.name)}'>{_esc(r.case.name)}</a> "
+                  f"<span class='badge {'pass' if r.passed else 'fail'}'>{_verdict(r.passed)}</span></li>"
+                  for r in rs) + "</ul></li>" for s, rs in systems.items())
+    parts = ["<!DOCTYPE html>", "<html lang='en'>", "<head>", "<meta charset='utf-8'>",
+             "<meta name='viewport' content='width=device-width, initial-scale=1'>",
+             "<title>Nonholonomic: verification of the FMUs against reference models</title>",
+             f"<style>{CSS}</style>", "</head>", "<body>",
+             "<h1>Verification: FMUs against reference models</h1>", banner,
+             "<p>Each case runs an FMU of the Modelica library and compares it with an independent reference model "
+             "written from the paper of its system. <b>Signals</b>: per signal the largest difference to the "
+             "reference, relative to the signal's largest magnitude, against the case's tolerance. <b>Checks</b>: "
+             "energy and first integrals, constraint residuals, closed forms and trends, each a measured value "
+             "against a bound. Tolerances and their reasons are stated in the case modules "
+             "(<code>python/nonholonomic/cases/&lt;system&gt;.py</code>). A case passes when every signal and "
+             "every check does.</p>",
+             "<nav><h2 id='contents'>Contents</h2><ul><li><a href='#summary'>Summary</a></li>", toc, "</ul></nav>",
+             "<h2 id='summary'>Summary</h2>", _summary_table(results)]
+    for system, rs in systems.items():
+        parts.append(f"<section><h2 id='{_anchor('system', system)}'>{_esc(_title(system))}</h2>")
+        paper = getattr(rs[0].case, "paper", "")
+        if paper:
+            parts.append(f"<p class='paper'>{_esc(paper)}</p>")
+        for r in rs:
+            badge = f"<span class='badge {'pass' if r.passed else 'fail'}'>{_verdict(r.passed)}</span>"
+            parts += [f"<article><h3 id='{_anchor('case', r.case.name)}'>{_esc(r.case.name)}{badge}</h3>",
+                      f"<p>{_esc(r.case.description)} <span class='note'>Model: {_esc(r.case.model)}.</span></p>",
+                      _signal_table(r), _checks_table(r), _files(r, out_dir),
+                      "<p><a href='#summary'>back to the summary</a></p></article>"]
+        parts.append("</section>")
+    parts += ["</body>", "</html>"]
     path = out_dir / "verification.html"
-    path.write_text("\n".join(parts))
+    path.write_text("\n".join(parts), encoding="utf-8")
     return path
