@@ -70,7 +70,8 @@ h3{margin-top:2em} .paper{background:#f4f6fa;border-left:4px solid #7a8bb5;paddi
 table{border-collapse:collapse;margin:.6em 0 1em} th,td{border:1px solid #d4d7de;padding:3px 9px;text-align:left;
  vertical-align:top} th{background:#eef0f4}
 td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-caption{text-align:left;font-weight:600;padding:.2em 0} .pass{background:#e3f4e1} .fail{background:#fbe0de} .verdict{font-weight:bold;white-space:nowrap}
+caption{text-align:left;font-weight:600;padding:.2em 0}
+.pass{background:#e3f4e1} .fail{background:#fbe0de} .verdict{font-weight:bold;white-space:nowrap}
 .pass .verdict,.verdict.pass{color:#176b1d} .fail .verdict,.verdict.fail{color:#b0170e}
 .badge{display:inline-block;padding:0 .5em;border-radius:4px;font-size:.8em;vertical-align:middle;margin-left:.4em}
 .badge.pass{background:#2e7d32;color:#fff} .badge.fail{background:#c62828;color:#fff}
@@ -110,6 +111,10 @@ def _title(system: str) -> str:
     return system.replace("_", " ").capitalize()
 
 
+def _case_link(r: CaseResult) -> str:
+    return f"<a href='#{_anchor('case', r.case.name)}'>{_esc(r.case.name)}</a>"
+
+
 def _verdict_cell(passed: bool) -> str:
     return f"<td class='verdict {'pass' if passed else 'fail'}'>{_verdict(passed)}</td>"
 
@@ -130,12 +135,12 @@ def _signal_table(r: CaseResult) -> str:
     if not len(r.errors):
         return f"<p class='note'>{NO_SIGNALS}.</p>"
     try:  # units of the signals, where the case states them or its FMU declares them
-        units = r.case.signal_units(list(r.errors["signal"]))
+        units = {s: unit_text(u) for s, u in r.case.signal_units(list(r.errors["signal"])).items()}
     except (AttributeError, ValueError):
         units = {}
     rows = "".join(
         f"<tr class='{'pass' if e.passed else 'fail'}'><td>{_esc(e.signal)}</td>"
-        f"<td>{_esc(unit_text(units[e.signal]) if e.signal in units else '')}</td><td class='num'>{_num(e.max_abs)}</td>"
+        f"<td>{_esc(units.get(e.signal, ''))}</td><td class='num'>{_num(e.max_abs)}</td>"
         f"<td class='num'>{_num(e.max_rel)}</td><td class='num'>{_num(e.tolerance)}</td>"
         f"{_verdict_cell(bool(e.passed))}</tr>" for e in r.errors.itertuples())
     return ("<table><caption>Signals: FMU against the reference (rel. error = max |FMU − ref.| / max |ref.|)"
@@ -180,11 +185,11 @@ def _summary_table(results: list[CaseResult]) -> str:
                  else f"<td colspan='3' class='note'>{_esc(NO_SIGNALS)}</td>")
         passed = sum(c.passed for c in r.checks)
         rows.append(f"<tr class='{'pass' if r.passed else 'fail'}'>{_verdict_cell(r.passed)}"
-                    f"<td><a href='#{_anchor('case', r.case.name)}'>{_esc(r.case.name)}</a></td>"
+                    f"<td>{_case_link(r)}</td>"
                     f"<td>{_esc(_title(_system(r)))}</td><td>{_esc(r.case.model)}</td>{error}"
                     f"<td class='num'>{passed} / {len(r.checks)}</td></tr>")
     return ("<table class='summary'><thead><tr><th>verdict</th><th>case</th><th>system</th><th>model (FMU)</th>"
-            "<th>worst signal</th><th>rel. error</th><th>tolerance</th><th>checks</th></tr></thead>"
+            "<th>worst signal</th><th>rel. error</th><th>tolerance</th><th>checks passed</th></tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table>")
 
 
@@ -203,10 +208,10 @@ def write_report(results: list[CaseResult], out_dir: pathlib.Path) -> pathlib.Pa
     failed = [r for r in results if not r.passed]
     banner = (f"<p class='banner {'fail' if failed else 'pass'}'><span class='verdict'>"
               f"{'FAIL' if failed else 'PASS'}</span>: {len(results) - len(failed)} of {len(results)} cases pass"
-              + (f"; failed: {', '.join(_esc(r.case.name) for r in failed)}" if failed else "") + ".</p>")
+              + (f"; failed: {', '.join(_case_link(r) for r in failed)}" if failed else "") + ".</p>")
     toc = "".join(
         f"<li><a href='#{_anchor('system', s)}'>{_esc(_title(s))}</a><ul>"
-        + "".join(f"<li><a href='#{_anchor('case', r.case.name)}'>{_esc(r.case.name)}</a> "
+        + "".join(f"<li>{_case_link(r)} "
                   f"<span class='badge {'pass' if r.passed else 'fail'}'>{_verdict(r.passed)}</span></li>"
                   for r in rs) + "</ul></li>" for s, rs in systems.items())
     parts = ["<!DOCTYPE html>", "<html lang='en'>", "<head>", "<meta charset='utf-8'>",
