@@ -83,7 +83,7 @@ def compare(out_dir: pathlib.Path | str = "results/omni_compare", t_end: float =
         fig, axes = plt.subplots(1, 4, figsize=(18, 4))
         axes[0].plot(imp["time"], imp["T"] / imp["T"].iloc[0], label="impacts")
         axes[0].plot(fmu["time"], fmu["kineticEnergy"] / fmu["kineticEnergy"].iloc[0], label="friction")
-        axes[0].set_ylabel("T / T(0)")
+        axes[0].set_ylabel("T / T(0) [-]")
         axes[1].plot(imp["time"], imp["nu3"] / params["Lam"], label="impacts")
         axes[1].plot(fmu["time"], fmu["omega"], label="friction")
         axes[1].set_ylabel("platform angular velocity [rad/s]")

@@ -875,6 +875,9 @@ def plot_chapter2(result: dict, folder, prefix: str | None = None) -> list:
         "platform_angle": ("platform angle theta", [("theta", "theta")]),
         "roller_angles_wheel1": ("roller angles on wheel 1", [(f"phi1_{j}", f"roller {j}") for j in range(1, n + 1)]),
     }
+    # y-axis labels with units (SI data; Lambda is dimensionless, so nu3 = Lambda theta' is in rad/s)
+    ylabels = {"energy": "T [J]", "nu3": "nu3 [rad/s]", "speed": "v [m/s]", "roller_rates_wheel1": "dphi/dt [rad/s]",
+               "wheel_angles": "chi [rad]", "platform_angle": "theta [rad]", "roller_angles_wheel1": "phi [rad]"}
     paths = []
     fig_all, axes = plt.subplots(4, 2, figsize=(12, 13))
     for ax_all, (key, (title, series)) in zip(axes.flat, panels.items()):
@@ -883,7 +886,8 @@ def plot_chapter2(result: dict, folder, prefix: str | None = None) -> list:
             for col, label in series:
                 a.plot(t, df[col].to_numpy(), lw=0.8, label=label)
             a.set_title(title, fontsize=9)
-            a.set_xlabel("t")
+            a.set_xlabel("t [s]")
+            a.set_ylabel(ylabels[key])
             if len(series) > 1:
                 a.legend(fontsize=7)
         fig.tight_layout()
@@ -896,8 +900,8 @@ def plot_chapter2(result: dict, folder, prefix: str | None = None) -> list:
         a.plot(df["x"].to_numpy(), df["y"].to_numpy(), lw=0.8)
         a.set_aspect("equal", adjustable="datalim")
         a.set_title("trajectory of S", fontsize=9)
-        a.set_xlabel("x")
-        a.set_ylabel("y")
+        a.set_xlabel("x [m]")
+        a.set_ylabel("y [m]")
     fig.tight_layout()
     path = folder / f"{prefix}_trajectory.png"
     fig.savefig(path, dpi=110)
