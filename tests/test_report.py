@@ -118,7 +118,7 @@ def _find(node, tag=None, cls=None):
 
 # ----------------------------------------------------------------------------------------------- report
 def test_report_is_well_formed_html5_with_relative_links(report):
-    results, text, out = report
+    _, text, out = report
     page = _parse(text)
     assert page.doctype.lower() == "doctype html"
     assert page.errors == [] and [n["tag"] for n in page.open] == ["root"]  # every element closed, in order
@@ -133,7 +133,7 @@ def test_report_is_well_formed_html5_with_relative_links(report):
 
 
 def test_report_has_no_nan_and_no_true_false(report):
-    results, text, out = report
+    _, text, out = report
     assert not re.search(r"\bnan\b", text, re.IGNORECASE)
     assert "True" not in text and "False" not in text
     assert "not computed" in text  # the NaN check value, in words
@@ -146,7 +146,7 @@ def test_report_has_no_nan_and_no_true_false(report):
 
 
 def test_summary_is_coloured_by_verdict(report):
-    results, text, out = report
+    results, text, _ = report
     page = _parse(text)
     summary = _find(page.root, "table")[0]
     rows = _find(summary, "tbody")[0]["children"]
@@ -167,7 +167,7 @@ def test_summary_is_coloured_by_verdict(report):
 
 
 def test_one_checks_table_per_case_with_measured_bound_verdict(report):
-    results, text, out = report
+    results, text, _ = report
     page = _parse(text)
     tables = _find(page.root, "table", "checks")
     assert len(tables) == len(results)
@@ -182,7 +182,7 @@ def test_one_checks_table_per_case_with_measured_bound_verdict(report):
 
 
 def test_a_section_per_system_with_its_paper_and_cases(report):
-    results, text, out = report
+    _, text, _ = report
     page = _parse(text)
     sections = _find(page.root, "section")
     assert [_find(s, "h2")[0]["attrs"]["id"] for s in sections] == ["system-ball_on_surface", "system-omni_vehicle"]
@@ -198,7 +198,7 @@ def test_a_section_per_system_with_its_paper_and_cases(report):
 
 
 def test_signal_table_has_units_and_figures_are_linked_at_full_size(report):
-    results, text, out = report
+    _, text, _ = report
     page = _parse(text)
     good = _find(page.root, "article")[0]
     rows = _find(_find(good, "table")[0], "tbody")[0]["children"]
@@ -211,7 +211,7 @@ def test_signal_table_has_units_and_figures_are_linked_at_full_size(report):
 
 
 def test_terminal_table_is_one_line_per_case_plus_what_failed(report):
-    results, text, out = report
+    results, _, _ = report
     lines = format_table(results).splitlines()
     assert lines[0].startswith("PASS  good_case ") and lines[0].endswith("checks 2/2")
     assert "worst signal q1 1.5e-08 (tolerance 1e-05)" in lines[0]

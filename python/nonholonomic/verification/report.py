@@ -81,6 +81,14 @@ figcaption{font-size:.85em;color:#555} nav ul{margin:.2em 0} nav>ul{columns:2} n
 .summary td,.summary th{white-space:nowrap} .files{font-size:.9em}
 """
 
+INTRO = ("<p>Each case runs an FMU of the Modelica library and compares it with an independent reference model "
+         "written from the paper of its system. <b>Signals</b>: per signal the largest difference to the "
+         "reference, relative to the signal's largest magnitude, against the case's tolerance. <b>Checks</b>: "
+         "energy and first integrals, constraint residuals, closed forms and trends, each a measured value "
+         "against a bound. Tolerances and their reasons are stated in the case modules "
+         "(<code>python/nonholonomic/cases/&lt;system&gt;.py</code>). A case passes when every signal and "
+         "every check does.</p>")
+
 
 def _num(x) -> str:
     """A number as HTML: plain between 1e-3 and 1e4, otherwise m × 10^e; 0, infinities and NaN in words."""
@@ -219,13 +227,7 @@ def write_report(results: list[CaseResult], out_dir: pathlib.Path) -> pathlib.Pa
              "<title>Nonholonomic: verification of the FMUs against reference models</title>",
              f"<style>{CSS}</style>", "</head>", "<body>",
              "<h1>Verification: FMUs against reference models</h1>", banner,
-             "<p>Each case runs an FMU of the Modelica library and compares it with an independent reference model "
-             "written from the paper of its system. <b>Signals</b>: per signal the largest difference to the "
-             "reference, relative to the signal's largest magnitude, against the case's tolerance. <b>Checks</b>: "
-             "energy and first integrals, constraint residuals, closed forms and trends, each a measured value "
-             "against a bound. Tolerances and their reasons are stated in the case modules "
-             "(<code>python/nonholonomic/cases/&lt;system&gt;.py</code>). A case passes when every signal and "
-             "every check does.</p>",
+             INTRO,
              "<nav><h2 id='contents'>Contents</h2><ul><li><a href='#summary'>Summary</a></li>", toc, "</ul></nav>",
              "<h2 id='summary'>Summary</h2>", _summary_table(results)]
     for system, rs in systems.items():
