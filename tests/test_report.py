@@ -140,7 +140,7 @@ def test_report_has_no_nan_and_no_true_false(report):
     csv = (out / "verification.csv").read_text()
     assert not re.search(r"\bnan\b", csv, re.IGNORECASE)
     table = pd.read_csv(out / "verification.csv")
-    assert list(table["verdict"]) == ["PASS", "FAIL", "FAIL"]
+    assert list(table["passed"]) == [True, False, False]
     assert list(table["checks passed"]) == [2, 1, 1] and list(table["checks"]) == [2, 2, 2]
     assert table["worst signal"].tolist() == ["q1", "x", NO_SIGNALS]
 

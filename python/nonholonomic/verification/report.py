@@ -32,7 +32,7 @@ def _system(r: CaseResult) -> str:
 def summary_row(r: CaseResult) -> dict:
     """One case in the summary CSV (no error columns filled for a case without a signal comparison)."""
     worst = _worst(r)
-    return {"case": r.case.name, "system": _system(r), "model": r.case.model, "verdict": _verdict(r.passed),
+    return {"case": r.case.name, "system": _system(r), "model": r.case.model, "passed": r.passed,
             "worst signal": worst["signal"] if worst is not None else NO_SIGNALS,
             "worst rel. error": worst["max_rel"] if worst is not None else None,
             "tolerance": worst["tolerance"] if worst is not None else None,
