@@ -69,8 +69,8 @@ def _cmd_simulate(args) -> int:
         return 0
     if kind == "crashed":
         _, how, reached = outcome
-        raise NonholonomicError(f"the FMU's binary crashed ({how}) at t = {reached:.6g} s; nothing written to {out} "
-                                "(the rows were in the crashed process)")
+        raise NonholonomicError(f"the FMU's binary crashed ({how}) after t = {reached:.6g} s; nothing written to "
+                                f"{out} (the rows were in the crashed process)")
     if kind == "error":
         raise NonholonomicError(outcome[1])
     if kind == "failed":
@@ -196,6 +196,19 @@ def _cmd_sweep(args) -> int:
     return 1 if failed else 0
 
 
+def _kept_on_interrupt(what: str):
+    """For commands that write their results as they go: Ctrl-C says what stays (one line, exit 130)."""
+    def wrap(command):
+        def run(args) -> int:
+            try:
+                return command(args)
+            except KeyboardInterrupt:
+                raise Interrupted(f"interrupted: {what.format(out=args.out)}") from None
+        return run
+    return wrap
+
+
+@_kept_on_interrupt("the files of the finished cases are in {out}")
 def _cmd_chapter2(args) -> int:
     from .references.omni_massive import chapter2_experiment, plot_chapter2, thesis_quantities
     out = check_writable_dir(args.out, "--out")
@@ -216,6 +229,7 @@ def _cmd_chapter2(args) -> int:
     return 0
 
 
+@_kept_on_interrupt("the files of the finished cases are in {out}")
 def _cmd_compare(args) -> int:
     from .omni_compare import compare
     check_writable_dir(args.out, "--out")
@@ -225,6 +239,7 @@ def _cmd_compare(args) -> int:
     return 0
 
 
+@_kept_on_interrupt("nothing written (the benchmark report is written when every case has run)")
 def _cmd_bench(args) -> int:
     from .bench import bench
     check_writable_dir(args.out, "--out")

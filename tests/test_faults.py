@@ -1,0 +1,277 @@
+"""Faults a user can meet on the command line, each ending in one line and a non-zero exit, with nothing that
+was computed lost: broken or foreign FMUs, a crashing FMU binary, output paths that cannot be written, the
+output grid, a closed pipe, Ctrl-C (SIGINT) during simulate, verify and build."""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import zipfile
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from test_cli import CLI, assert_one_line_error, run
+
+MODEL = "BallOnParaboloid"  # a small FMU; its binary is binaries/x86_64-linux/BallOnParaboloid.so
+BINARY = f"binaries/x86_64-linux/{MODEL}.so"
+
+
+def _rezip(source: pathlib.Path, target: pathlib.Path, replace: dict) -> pathlib.Path:
+    """A copy of the FMU ``source`` with some members replaced (bytes) or removed (None)."""
+    with zipfile.ZipFile(source) as old, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as new:
+        for name in old.namelist():
+            if name not in replace:
+                new.writestr(name, old.read(name))
+        for name, data in replace.items():
+            if data is not None:
+                new.writestr(name, data)
+    return target
+
+
+def _member(fmu: pathlib.Path, name: str) -> bytes:
+    with zipfile.ZipFile(fmu) as z:
+        return z.read(name)
+
+
+def _corrupt_fmus(fmu: pathlib.Path, folder: pathlib.Path) -> dict:
+    """Broken and foreign variants of a good FMU -> a fragment of the one line each must get."""
+    data = fmu.read_bytes()
+    xml = _member(fmu, "modelDescription.xml")
+    so = _member(fmu, BINARY)
+    arm = bytearray(so)
+    arm[18:20] = (183).to_bytes(2, "little")  # e_machine: AArch64
+    cases = {}
+
+    def add(name, content_or_path, fragment):
+        path = folder / f"{name}.fmu"
+        if isinstance(content_or_path, bytes):
+            path.write_bytes(content_or_path)
+        cases[path] = fragment
+
+    add("empty", b"", "is empty, not an FMU")
+    add("random", np.random.default_rng(1).bytes(5000), "not a readable zip archive")
+    add("truncated_zip", data[: len(data) // 2], "not a readable zip archive")
+    add("no_description", _rezip(fmu, folder / "no_description.fmu", {"modelDescription.xml": None}),
+        "has no modelDescription.xml")
+    add("half_xml", _rezip(fmu, folder / "half_xml.fmu", {"modelDescription.xml": xml[: len(xml) // 2]}),
+        "modelDescription.xml is not well-formed XML")
+    add("fmi1", _rezip(fmu, folder / "fmi1.fmu", {"modelDescription.xml": xml.replace(b'fmiVersion="3.0"',
+                                                                                      b'fmiVersion="1.0"')}),
+        "not an FMI 2 or FMI 3 model description")
+    no_interface = re.sub(rb"<ModelExchange.*?(/>|</ModelExchange>)", b"", xml, flags=re.S)
+    add("no_interface", _rezip(fmu, folder / "no_interface.fmu", {"modelDescription.xml": no_interface}),
+        "neither model exchange nor co-simulation")
+    add("windows_only", _rezip(fmu, folder / "windows_only.fmu",
+                               {BINARY: None, f"binaries/x86_64-windows/{MODEL}.dll": so}),
+        "no binary for this platform")
+    add("not_elf", _rezip(fmu, folder / "not_elf.fmu", {BINARY: b"#!/bin/sh\necho not a library\n" * 10}),
+        "not a shared library (no ELF header)")
+    add("arm", _rezip(fmu, folder / "arm.fmu", {BINARY: bytes(arm)}), "built for another processor")
+    add("truncated_so", _rezip(fmu, folder / "truncated_so.fmu", {BINARY: so[: len(so) * 2 // 3]}), "is truncated")
+    return cases
+
+
+def test_broken_and_foreign_fmus_get_one_line(rumoca_fmus, tmp_path):
+    assert zipfile.ZipFile(rumoca_fmus[MODEL]).read("modelDescription.xml").find(b'fmiVersion="3.0"') > 0
+    for path, fragment in _corrupt_fmus(rumoca_fmus[MODEL], tmp_path).items():
+        out = tmp_path / f"{path.stem}.csv"
+        assert_one_line_error(run("simulate", str(path), "--out", str(out)), fragment)
+        assert not out.exists()
+
+
+def test_extracted_fmu_with_truncated_binary(rumoca_fmus, tmp_path):
+    """The same checks for an extracted FMU (a folder): a truncated library would kill the process (SIGBUS)."""
+    folder = tmp_path / "extracted"
+    zipfile.ZipFile(rumoca_fmus[MODEL]).extractall(folder)
+    library = folder / BINARY
+    library.write_bytes(library.read_bytes()[:4096])
+    assert_one_line_error(run("simulate", str(folder), "--out", str(tmp_path / "x.csv")), "is truncated")
+    assert_one_line_error(run("simulate", str(tmp_path), "--out", str(tmp_path / "x.csv")),
+                          "not an extracted FMU")
+
+
+def _compile(sources: list[pathlib.Path], include: pathlib.Path, binary: pathlib.Path) -> None:
+    from nonholonomic.backends.fmu_export import fmi_headers
+    subprocess.run(["gcc", "-shared", "-fPIC", "-O0", "-I", str(fmi_headers()), "-I", str(include), "-o", str(binary),
+                    *map(str, sources), "-lm"], check=True, capture_output=True)
+
+
+def test_binary_crash_during_the_run_is_one_line(rumoca_fmus, tmp_path):
+    """The FMU's own sources, recompiled with a null-pointer write in fmi3SetTime once t > 0.25 s: the
+    simulation process dies of SIGSEGV, the CLI says so with the last time reached (outputs every 0.1 s)."""
+    folder = tmp_path / "crashing"
+    zipfile.ZipFile(rumoca_fmus[MODEL]).extractall(folder)
+    wrapper = folder / "sources" / f"{MODEL}_wrap.c"
+    text = wrapper.read_text()
+    assert text.count("m->t = time;") == 1
+    wrapper.write_text("#include <stddef.h>\n" + text.replace(
+        "m->t = time;", "m->t = time; if (time > 0.25) *(volatile int *)NULL = 1;"))
+    _compile(sorted((folder / "sources").glob("*.c")), folder / "sources", folder / BINARY)
+    out = tmp_path / "x.csv"
+    result = run("simulate", str(folder), "--stop-time", "1", "--output-interval", "0.1", "--out", str(out))
+    assert_one_line_error(result, "the FMU's binary crashed (SIGSEGV) after t = 0.2 s")
+    assert not out.exists()
+
+
+def test_binary_crash_when_loaded_is_one_line(rumoca_fmus, tmp_path):
+    """A library that passes every check but dies of SIGBUS as it is loaded (its constructor)."""
+    source = tmp_path / "boom.c"
+    source.write_text("#include <signal.h>\n__attribute__((constructor)) static void boom(void) { raise(SIGBUS); }\n")
+    _compile([source], tmp_path, tmp_path / "boom.so")
+    fmu = _rezip(rumoca_fmus[MODEL], tmp_path / "boom.fmu", {BINARY: (tmp_path / "boom.so").read_bytes()})
+    result = run("simulate", str(fmu), "--out", str(tmp_path / "x.csv"))
+    assert_one_line_error(result, "the FMU's binary crashed (SIGBUS) after t = 0 s")
+
+
+@pytest.fixture
+def a_file(tmp_path) -> pathlib.Path:
+    path = tmp_path / "file.txt"
+    path.write_text("a file, not a folder\n")
+    return path
+
+
+def test_unwritable_simulate_output_is_said_first(rumoca_fmus, a_file, tmp_path):
+    """Checked before the FMU is even looked at: the model name below does not exist."""
+    for out, fragment in [(a_file / "out.csv", f"{a_file} is a file, not a folder"),
+                          (a_file / "deeper" / "out.csv", f"{a_file} is a file, not a folder"),
+                          ("/proc/out.csv", "folder /proc is not writable")]:
+        assert_one_line_error(run("simulate", "NoSuchModel", "--out", str(out)), f"cannot write --out {out}",
+                              fragment)
+    folder = tmp_path / "a_folder.csv"
+    folder.mkdir()
+    assert_one_line_error(run("simulate", MODEL, "--out", str(folder)), "it is a folder")
+
+
+@pytest.mark.parametrize("command", [["build", MODEL, "--backend", "rumoca"], ["verify", "sphere_bowl"],
+                                     ["bench", "ChaplyginSleigh"], ["chapter2", "1"], ["compare-impacts"]])
+def test_unwritable_output_folder_is_said_before_any_work(command, a_file):
+    for out in (a_file, a_file / "sub", pathlib.Path("/proc/results")):
+        result = run(*command, "--out", str(out))
+        assert_one_line_error(result, f"cannot write --out {out}")
+        assert len(result.stderr.splitlines()) == 1  # no progress line: nothing was started
+
+
+def test_check_writable_helpers(a_file, tmp_path):
+    from nonholonomic.errors import NonholonomicError
+    from nonholonomic.paths import check_writable_dir, check_writable_file
+    assert check_writable_dir(tmp_path / "new" / "deeper") == tmp_path / "new" / "deeper"
+    assert not (tmp_path / "new").exists()  # checking creates nothing
+    assert check_writable_file(tmp_path / "new" / "x.csv") == tmp_path / "new" / "x.csv"
+    assert check_writable_file(a_file) == a_file  # an existing file may be overwritten
+    with pytest.raises(NonholonomicError, match="is a file, not a folder"):
+        check_writable_dir(a_file / "x")
+    with pytest.raises(NonholonomicError, match="it is a folder"):
+        check_writable_file(tmp_path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["file.txt"]  # the probe files are gone
+
+
+def test_output_grid_ends_at_the_stop_time():
+    from nonholonomic.simulate import output_grid
+    assert output_grid(0.1, 1.0).tolist() == [0.0, 0.1]
+    assert output_grid(0.1, 0.03) == pytest.approx([0.0, 0.03, 0.06, 0.09, 0.1], abs=0, rel=1e-15)
+    assert output_grid(0.5, 0.1) == pytest.approx([0.0, 0.1, 0.2, 0.3, 0.4, 0.5], abs=0, rel=1e-15)
+    assert output_grid(0.3, 0.1) == pytest.approx([0.0, 0.1, 0.2, 0.3], abs=0, rel=1e-15)  # 3 * 0.1 > 0.3
+    assert output_grid(2.0, 2.0).tolist() == [0.0, 2.0]
+
+
+@pytest.mark.parametrize("interval, times", [("1", [0.0, 0.1]), ("0.03", [0.0, 0.03, 0.06, 0.09, 0.1])])
+def test_simulate_rows_end_at_the_stop_time(rumoca_fmus, tmp_path, interval, times):
+    out = tmp_path / "x.csv"
+    result = run("simulate", MODEL, "--stop-time", "0.1", "--output-interval", interval, "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    assert pd.read_csv(out)["time"].tolist() == pytest.approx(times, abs=0, rel=1e-12)  # CSV keeps 16 digits
+
+
+def test_too_many_rows_is_said_before_the_run(rumoca_fmus, tmp_path):
+    result = run("simulate", MODEL, "--stop-time", "1000", "--output-interval", "1e-6", "--out", str(tmp_path / "x.csv"))
+    assert_one_line_error(result, "gives 1000000001 rows")
+
+
+def test_closed_pipe_ends_quietly():
+    """`nonholonomic list | head -1`: the reader is gone before the output is written."""
+    process = subprocess.Popen([*CLI, "list"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process.stdout.close()
+    stderr = process.stderr.read().decode()
+    assert process.wait(timeout=120) == 128 + signal.SIGPIPE
+    assert stderr == ""
+
+
+def test_readme_reference_import():
+    from nonholonomic.references import BallOnSurfaceOfRevolution, meridian_from_code
+    from nonholonomic.references.ball_on_surface import BallOnSurfaceOfRevolution as direct
+    assert BallOnSurfaceOfRevolution is direct
+    import nonholonomic.references as references
+    for name in references.__all__:
+        assert getattr(references, name).__name__ == name
+
+
+def test_eta_at_one_over_n_rollers_is_rejected(rumoca_fmus, tmp_path):
+    """eta = 1/nRollers leaves the hub no mass (nRollers = 4 in the example)."""
+    assert_one_line_error(run("simulate", "OmniVehicleSpin", "--set", "eta=0.25", "--out", str(tmp_path / "x.csv")),
+                          "parameter eta = 0.25 is above its maximum 0.249999999")
+
+
+# ---- Ctrl-C: SIGINT to the CLI process once it is working
+
+
+def _start(args) -> subprocess.Popen:
+    return subprocess.Popen([*CLI, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def _interrupt_after(process: subprocess.Popen, marker: str, delay: float = 0.0) -> tuple[str, str, list[str]]:
+    """Read stderr until a line containing ``marker``, wait ``delay``, send SIGINT; the output and the
+    stderr lines seen before the signal."""
+    seen = []
+    for line in process.stderr:
+        seen.append(line)
+        if marker in line:
+            break
+    assert seen and marker in seen[-1], "".join(seen)
+    time.sleep(delay)
+    process.send_signal(signal.SIGINT)
+    stdout, stderr = process.communicate(timeout=120)  # a hang is a failure, not a wait
+    return stdout, stderr, seen
+
+
+def test_ctrl_c_during_simulate_keeps_the_rows(rumoca_fmus, tmp_path):
+    out = tmp_path / "x.csv"
+    process = _start(["simulate", "OmniVehicleStraight", "--stop-time", "1000", "--output-interval", "0.01",
+                      "--out", str(out)])
+    stdout, stderr, _ = _interrupt_after(process, "running", delay=2.0)
+    assert process.returncode == 130, stderr
+    assert "Traceback" not in stderr
+    [line] = stderr.splitlines()
+    match = re.fullmatch(r"interrupted at t = (\S+) s; (\d+) rows written to (.+)", line)
+    assert match, line
+    frame = pd.read_csv(out)
+    assert match.group(3) == str(out) and int(match.group(2)) == len(frame) >= 2
+    assert frame["time"].iloc[0] == 0.0 and (np.diff(frame["time"]) > 0).all()
+    assert float(match.group(1)) >= frame["time"].iloc[-1] and frame["time"].iloc[-1] < 1000
+
+
+def test_ctrl_c_during_verify_reports_the_finished_cases(rumoca_fmus, tmp_path):
+    process = _start(["verify", "sphere_bowl", "wheelset_stiffness", "--out", str(tmp_path)])
+    stdout, stderr, seen = _interrupt_after(process, "verifying wheelset_stiffness")
+    assert process.returncode == 130, stderr
+    assert stderr.strip() == (f"interrupted in wheelset_stiffness; 1 of 2 cases finished, "
+                              f"report: {tmp_path / 'verification.html'}")
+    assert pd.read_csv(tmp_path / "verification.csv")["case"].tolist() == ["sphere_bowl"]
+    assert (tmp_path / "verification.html").is_file()
+
+
+def test_ctrl_c_during_build_keeps_the_finished_fmus(tmp_path):
+    process = _start(["build", "ChaplyginSleigh", "OmniVehicleSpin", "--backend", "rumoca", "--out", str(tmp_path)])
+    stdout, stderr, seen = _interrupt_after(process, "[2/2] OmniVehicleSpin")
+    assert process.returncode == 130, stderr
+    assert stderr.strip() == f"interrupted while building OmniVehicleSpin; 1 of 2 FMUs built in {tmp_path}"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["ChaplyginSleigh.fmu"]  # no half-written FMU
+    from nonholonomic.fmu import check_fmu
+    check_fmu(tmp_path / "ChaplyginSleigh.fmu")
