@@ -1,12 +1,10 @@
-"""Omni-wheel vehicle: roller geometry and contact tracking on hand-made geometries, the sweep machinery."""
+"""Omni-wheel vehicle: roller geometry and contact tracking on hand-made geometries (the sweep: test_sweep.py)."""
 
 from __future__ import annotations
 
-import json
 import math
 
 import numpy as np
-import pandas as pd
 import pytest
 import rumoca
 from scipy.integrate import quad
@@ -17,7 +15,6 @@ from nonholonomic.backends.explicit_ode import build_explicit_ode
 from nonholonomic.backends.flat_dae import FlatDae
 from nonholonomic.models import LIBRARY
 from nonholonomic.simulate import simulate
-from nonholonomic.sweep import cases, collect, run_sweep, trend_ratios
 
 R_W, N = 0.05, 4
 ALPHA = math.pi / N
@@ -110,32 +107,3 @@ def test_roller_inertia_from_geometry():
     y = ode.rhs(0.0, [0.0], p)[1].full().ravel()
     assert y[0] == pytest.approx(0.002 * axial, rel=1e-10)
     assert y[1] == pytest.approx(0.002 * transverse, rel=1e-10)
-
-
-def test_sweep_records_failures_resumes_and_shows_the_trend(rumoca_fmus, tmp_path):
-    todo = cases(("spin",), (0.025, 0.0025), 0.15)
-    broken = [c.__class__(c.kind, 0.001, 0.0) for c in todo[:1]]  # stop time 0: fails in simulate
-    table = run_sweep(todo + broken, tmp_path, progress=False)
-    assert list(table["status"]) == ["ok", "ok", "failed"]
-    assert "stop time must be a positive number" in json.loads((tmp_path / f"{broken[0].name}.json").read_text())["error"]
-    # resume: finished cases are not recomputed, a removed one is
-    stamps = {c.name: (tmp_path / f"{c.name}.parquet").stat().st_mtime_ns for c in todo}
-    (tmp_path / f"{todo[1].name}.json").unlink()
-    again = run_sweep(todo, tmp_path, progress=False)
-    assert (tmp_path / f"{todo[0].name}.parquet").stat().st_mtime_ns == stamps[todo[0].name]
-    assert (tmp_path / f"{todo[1].name}.parquet").stat().st_mtime_ns != stamps[todo[1].name]
-    assert list(again["status"]) == ["ok", "ok"]
-    # lighter rollers slip less (Gerasimov 2018, ch. 3: the motion tends to the massless-roller one)
-    assert trend_ratios(again, "mean slip [m/s]")["spin"][0] < 0.9
-    frame = pd.read_parquet(tmp_path / f"{todo[0].name}.parquet")
-    assert {"x", "y", "psi", "x_ref", "psi_ref", "slip[1]", "contactRoller[1]"} <= set(frame.columns)
-    assert collect(tmp_path, todo)["case"].tolist() == [c.name for c in todo]
-
-
-def test_sweep_case_over_its_time_limit_is_recorded_as_failed(rumoca_fmus):
-    from nonholonomic.sweep import SweepCase, run_case
-    case = SweepCase("straight", 2.5e-3, 0.05)
-    metrics, frame = run_case(case, str(rumoca_fmus["OmniVehicleStraight"]), time_limit=1e-9)
-    assert frame is None and metrics["status"] == "failed" and "over the time limit of 1e-09 s" in metrics["error"]
-    metrics, frame = run_case(case, str(rumoca_fmus["OmniVehicleStraight"]), time_limit=600)
-    assert metrics["status"] == "ok" and frame["time"].iloc[-1] == pytest.approx(0.05)

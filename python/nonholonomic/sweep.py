@@ -6,28 +6,40 @@ mass fraction eta and compares it with the massless-roller nonholonomic model
 contacts. As eta tends to zero the discrepancy must shrink.
 
 The cases run on a Dask cluster: a local one on this machine by default, or an existing scheduler whose
-address the user gives. Each worker extracts its own copy of the FMU once. Every finished case is written
-to disk as it completes (``<case>.parquet`` with the signals, ``<case>.json`` with the metrics); a case that
-fails, or whose worker is lost, is recorded (``<case>.json`` with ``status: failed``) and the rest goes on.
-A rerun skips the cases already finished.
+address the user gives. The FMU's bytes go to the workers with the cases; each worker extracts its own copy
+once, into its Dask work folder (removed when the worker closes). Every case is written to disk as it
+completes (``<case>.parquet`` with the signals, then ``<case>.json``, the record, both under a temporary
+name renamed into place); a case that fails, whose worker is lost or that runs over its time limit is
+recorded with ``status: failed`` and the rest goes on.
+
+A record holds the case's key, everything that determines its result (:func:`case_key`: model, sha256 of
+the FMU file, parameters, stop time, output interval, tolerance, record format), the sha256 of its Parquet
+file and a seal over the whole record. A rerun skips a case only if its record is intact, finished, written
+for the same key and its Parquet file is the one written with it; anything else (another stop time, a
+rebuilt FMU, a half-written, corrupt or edited file) is recomputed.
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
-import functools
+import hashlib
+import io
 import json
 import logging
 import math
 import os
 import pathlib
+import shutil
+import signal
 import tempfile
+import zipfile
 
 import numpy as np
 import pandas as pd
 
-from .errors import NonholonomicError
-from .models import get_model
+from .errors import Interrupted, NonholonomicError
+from .paths import check_writable_dir
 
 N_WHEELS, N_ROLLERS = 3, 4
 ETAS = tuple(10.0 ** -k / N_ROLLERS for k in range(1, 7))  # 1e-1/n ... 1e-6/n
@@ -37,6 +49,10 @@ KINDS = {  # model, initial velocity (world), angular velocity, default span
     "spin": ("OmniVehicleSpin", (0.0, 0.0), 1.0, 3.0),
     "straight": ("OmniVehicleStraight", (1.0, 0.0), 0.0, 1.5),
 }
+# version of the records and of what run_case computes: raise it when either changes, so that old records
+# are recomputed rather than mixed with new ones
+RECORD_FORMAT = 2
+SCHEDULER_TIMEOUT = 5.0  # seconds to reach a given scheduler before giving up
 
 
 @dataclasses.dataclass(frozen=True)
@@ -56,8 +72,16 @@ class SweepCase:
         return KINDS[self.kind][0]
 
 
+def _positive(what: str, value) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < math.inf:
+        raise NonholonomicError(f"{what} must be a positive number, got {value!r}")
+    return float(value)
+
+
 def cases(kinds=("spin", "straight"), etas=ETAS, stop_time: float | None = None) -> list[SweepCase]:
-    out = []
+    if stop_time is not None:
+        stop_time = _positive("stop time", stop_time)
+    out = {}
     for kind in kinds:
         if kind not in KINDS:
             raise NonholonomicError(f"unknown sweep kind '{kind}' (known: {', '.join(KINDS)})")
@@ -66,8 +90,12 @@ def cases(kinds=("spin", "straight"), etas=ETAS, stop_time: float | None = None)
                 raise NonholonomicError(f"eta = {eta:g} is outside (0, 1/n) = (0, {1 / N_ROLLERS:g}): "
                                         "the rollers would outweigh their wheel")
             # the slip transients at roller changes shorten with the roller's mass: the lightest are sampled finer
-            out.append(SweepCase(kind, float(eta), stop_time or KINDS[kind][3], 1e-3 if eta >= 1e-6 else 1e-4))
-    return out
+            case = SweepCase(kind, float(eta), stop_time or KINDS[kind][3], 1e-3 if eta >= 1e-6 else 1e-4)
+            if out.get(case.name, case) != case:  # one file per case name
+                raise NonholonomicError(f"eta = {out[case.name].eta!r} and {eta!r} differ beyond the case name's "
+                                        f"two digits ({case.name})")
+            out[case.name] = case
+    return list(out.values())
 
 
 def massless_reference(kind: str, t: np.ndarray) -> pd.DataFrame:
@@ -82,24 +110,129 @@ def massless_reference(kind: str, t: np.ndarray) -> pd.DataFrame:
     return model.simulate((0.0, 0.0, 0.0, vx, vy, omega), t)
 
 
-@functools.lru_cache(maxsize=4)
-def _extracted(fmu: str, mtime: float) -> str:
-    """This worker's own extracted copy of the FMU."""
-    from fmpy import extract
-    return extract(fmu, unzipdir=tempfile.mkdtemp(prefix="nh_fmu_"))
+def _sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _digest(record: dict) -> str:
+    return _sha256(json.dumps(record, sort_keys=True).encode())
+
+
+def case_key(case: SweepCase, fmu_sha256: str) -> dict:
+    """Everything that determines a case's result."""
+    return {"format": RECORD_FORMAT, "model": case.model, "fmu_sha256": fmu_sha256, "parameters": {"eta": case.eta},
+            "stop_time": case.stop_time, "output_interval": case.output_interval, "tolerance": case.tolerance}
+
+
+def _fmus(todo: list[SweepCase]) -> dict[str, bytes]:
+    """The bytes of each model's FMU, read once (the key's checksum and the workers' copies are of the same
+    bytes, even if the file is rebuilt meanwhile); eta checked against the FMU's bounds."""
+    from .fmu import fmu_path
+    from .simulate import check_parameters
+    data = {}
+    for c in todo:
+        path = fmu_path(c.model)
+        check_parameters(path, {"eta": c.eta})
+        if c.model not in data:
+            data[c.model] = path.read_bytes()
+    return data
+
+
+def keys(todo: list[SweepCase], fmus: dict[str, bytes] | None = None) -> dict[str, dict]:
+    """Each case's key (name -> :func:`case_key`) for the FMUs' bytes (default: the files as they are now)."""
+    sums = {model: _sha256(data) for model, data in (fmus or _fmus(todo)).items()}
+    return {c.name: case_key(c, sums[c.model]) for c in todo}
+
+
+def record(out_dir: pathlib.Path, case: SweepCase, key: dict) -> dict | None:
+    """The case's record if it was written for ``key`` and is intact: readable, unedited (its seal), and for a
+    finished case with its Parquet file the one written with it; else None (the case is to be computed)."""
+    try:
+        rec = json.loads((out_dir / f"{case.name}.json").read_text())
+        if not isinstance(rec, dict) or rec.get("key") != key:
+            return None
+        if rec.get("record_sha256") != _digest({k: v for k, v in rec.items() if k != "record_sha256"}):
+            return None
+        if rec.get("status") == "ok" and rec.get("parquet_sha256") != _sha256(
+                (out_dir / f"{case.name}.parquet").read_bytes()):
+            return None
+    except (OSError, ValueError):  # missing, unreadable, half-written or not JSON
+        return None
+    return rec
+
+
+def _write_atomic(path: pathlib.Path, data: bytes) -> None:
+    """Write under a temporary name and rename: a reader sees the old file or the whole new one."""
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.part")
+    try:
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def _write(out_dir: pathlib.Path, case: SweepCase, key: dict, metrics: dict, frame: pd.DataFrame | None) -> None:
+    """Write a case: the Parquet file first, then the record that names its checksum (so the record on disk
+    always describes the newest Parquet file or none)."""
+    rec = {**metrics, "key": key, "key_sha256": _digest(key)}
+    if frame is not None:
+        buffer = io.BytesIO()
+        frame.to_parquet(buffer, index=False)
+        _write_atomic(out_dir / f"{case.name}.parquet", buffer.getvalue())
+        rec["parquet_sha256"] = _sha256(buffer.getvalue())
+    rec["record_sha256"] = _digest(rec)
+    _write_atomic(out_dir / f"{case.name}.json", json.dumps(rec, indent=1).encode())
+
+
+def _failure(case: SweepCase, error: str) -> dict:
+    return {"case": case.name, "kind": case.kind, "eta": case.eta, "stop_time": case.stop_time, "status": "failed",
+            "error": error}
+
+
+@contextlib.contextmanager
+def _unzipped(fmu: bytes):
+    """An extracted copy of the FMU: on a Dask worker one per worker in its work folder, which Dask removes
+    when the worker closes (and a later worker purges if this one was killed); elsewhere one for this call."""
+    try:
+        from distributed import get_worker
+        folder = pathlib.Path(get_worker().local_directory) / f"fmu_{_sha256(fmu)[:16]}"
+    except (ImportError, ValueError):  # not on a Dask worker
+        with tempfile.TemporaryDirectory(prefix="nh_fmu_") as tmp:
+            zipfile.ZipFile(io.BytesIO(fmu)).extractall(tmp)
+            yield pathlib.Path(tmp)
+        return
+    if not folder.is_dir():
+        part = tempfile.mkdtemp(prefix=f"{folder.name}.part", dir=folder.parent)
+        zipfile.ZipFile(io.BytesIO(fmu)).extractall(part)
+        try:
+            os.replace(part, folder)
+        except OSError:  # another thread of this worker was first
+            shutil.rmtree(part)
+    yield folder
+
+
+def dask_setup(worker) -> None:
+    """Dask preload of the local cluster's workers (``preload=["nonholonomic.sweep"]``). Ctrl-C in a terminal
+    reaches every process of its group: the workers ignore it and the sweep closes them (else every worker
+    dies with a traceback of its own). The worker's temporary files go to its work folder, which Dask
+    removes when the worker ends (or purges at the next start if the worker was killed)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    tempfile.tempdir = worker.local_directory
 
 
 OVER_TIME_LIMIT = "over the time limit"
 
 
-def run_case(case: SweepCase, fmu: str, time_limit: float | None = None) -> tuple[dict, pd.DataFrame | None]:
-    """Simulate one case on this process's copy of the FMU; metrics against the massless model. A run that
-    takes more than ``time_limit`` seconds of wall time is stopped and reported as failed (its status; no
+def run_case(case: SweepCase, fmu: bytes | str | pathlib.Path, time_limit: float | None = None
+             ) -> tuple[dict, pd.DataFrame | None]:
+    """Simulate one case (``fmu``: the FMU file's bytes or path) and compare it with the massless model. A run
+    that takes more than ``time_limit`` seconds of wall time is stopped and reported as failed (its status; no
     exception, so that Dask does not run it again)."""
     import time
     from .errors import SimulationFailed
     from .simulate import simulate
-    unzipped = _extracted(fmu, os.path.getmtime(fmu))
+    if not isinstance(fmu, bytes):
+        fmu = pathlib.Path(fmu).read_bytes()
     outputs = ["x", "y", "psi", "omega", "kineticEnergy"] + [f"{s}[{i}]" for s in ("slip", "contactRoller", "N_contact")
                                                                for i in range(1, N_WHEELS + 1)]
     started = time.perf_counter()
@@ -109,12 +242,13 @@ def run_case(case: SweepCase, fmu: str, time_limit: float | None = None) -> tupl
             raise NonholonomicError(f"stopped at t = {t:.4g} s: {OVER_TIME_LIMIT} of {time_limit:g} s of wall time")
 
     try:
-        df = simulate(pathlib.Path(unzipped), {"eta": case.eta}, stop_time=case.stop_time,
-                      output_interval=case.output_interval, tolerance=case.tolerance, outputs=outputs, progress=watch)
+        with _unzipped(fmu) as folder:
+            df = simulate(folder, {"eta": case.eta}, stop_time=case.stop_time, output_interval=case.output_interval,
+                          tolerance=case.tolerance, outputs=outputs, progress=watch)
     except SimulationFailed as e:
         if OVER_TIME_LIMIT not in str(e):
             raise
-        return {"case": case.name, "kind": case.kind, "eta": case.eta, "status": "failed", "error": str(e)}, None
+        return _failure(case, str(e)), None
     df["psi"] = np.unwrap(df["psi"].to_numpy())
     ref = massless_reference(case.kind, df["time"].to_numpy())
     df["x_ref"], df["y_ref"], df["psi_ref"] = ref["x"].to_numpy(), ref["y"].to_numpy(), ref["phi"].to_numpy()
@@ -129,80 +263,144 @@ def run_case(case: SweepCase, fmu: str, time_limit: float | None = None) -> tupl
     return metrics, df
 
 
-def _write(out_dir: pathlib.Path, name: str, metrics: dict, frame: pd.DataFrame | None) -> None:
-    """Write a finished case atomically (a half-written file must not count as finished on resume)."""
-    if frame is not None:
-        tmp = out_dir / f"{name}.parquet.part"
-        frame.to_parquet(tmp, index=False)
-        os.replace(tmp, out_dir / f"{name}.parquet")
-    tmp = out_dir / f"{name}.json.part"
-    tmp.write_text(json.dumps(metrics, indent=1))
-    os.replace(tmp, out_dir / f"{name}.json")
+def _scheduler_address(address: str) -> str:
+    """A Dask scheduler address, checked for its form (scheme://host:port) without connecting."""
+    from distributed.comm.addressing import parse_address, parse_host_port
+    try:
+        scheme, location = parse_address(address)
+        host, port = parse_host_port(location)
+        if scheme not in ("tcp", "tls", "ws", "wss", "ucx") or not host or not 0 < port < 65536:
+            raise ValueError
+    except ValueError:
+        raise NonholonomicError(f"--scheduler {address!r} is not a Dask scheduler address like "
+                                "tcp://host:8786") from None
+    return address
 
 
-def finished(out_dir: pathlib.Path, case: SweepCase) -> bool:
-    path = out_dir / f"{case.name}.json"
-    return path.is_file() and json.loads(path.read_text()).get("status") == "ok" \
-        and (out_dir / f"{case.name}.parquet").is_file()
+def _client(scheduler: str | None, workers: int):
+    """A Dask client of the given scheduler, or of a new local cluster (returned too, to be closed)."""
+    from distributed import Client, LocalCluster
+    import dask
+    if scheduler:
+        try:
+            return Client(scheduler, timeout=SCHEDULER_TIMEOUT), None
+        except (OSError, TimeoutError) as e:
+            reason = " ".join(str(e).split()) or f"{type(e).__name__} after {SCHEDULER_TIMEOUT:g} s"
+            raise NonholonomicError(f"cannot reach the Dask scheduler at {scheduler}: {reason}") from None
+    # a case whose worker dies is recorded at once (a crash of the FMU would only repeat); failures are
+    # recorded per case: Dask's own logging of them stays off the terminal
+    with dask.config.set({"distributed.scheduler.allowed-failures": 0}):
+        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
+                               silence_logs=logging.CRITICAL, preload=["nonholonomic.sweep"])
+    try:
+        return Client(cluster), cluster
+    except BaseException:
+        cluster.close()
+        raise
+
+
+def _close(cluster, at_once: bool) -> None:
+    """Close the local cluster; ``at_once`` (Ctrl-C): a worker busy with a case is terminated after 0.2 s
+    instead of Dask's 4 s of grace."""
+    import asyncio
+
+    async def close_workers():
+        await asyncio.gather(*(w.close(timeout=0.25) for w in cluster.workers.values()))
+
+    if at_once:
+        cluster.sync(close_workers)
+    cluster.close()
+
+
+def _error(e: BaseException) -> str:
+    from distributed import KilledWorker
+    if isinstance(e, KilledWorker):
+        return f"worker lost: the worker process died while running this case ({e.last_worker.address})"
+    return f"{type(e).__name__}: {' '.join(str(e).split()) or type(e).__name__}"
 
 
 def run_sweep(todo: list[SweepCase], out_dir: pathlib.Path | str = "results/omni_sweep", scheduler: str | None = None,
-              workers: int = 2, progress: bool = True, time_limit: float | None = 900.0) -> pd.DataFrame:
-    """Run the cases not yet finished in ``out_dir`` on Dask; returns the table of all finished cases. A case
-    over ``time_limit`` seconds of wall time is recorded as failed (the lightest rollers moving straight can
-    take hours: docs/omni.md); a rerun tries it again."""
-    from distributed import Client, LocalCluster, as_completed
-    from tqdm import tqdm
+              workers: int = 2, progress: bool = True, time_limit: float | None = 900.0, run=None) -> pd.DataFrame:
+    """Run the cases of ``todo`` not yet finished for their key in ``out_dir`` on Dask; returns the table of
+    the cases' records (also ``sweep.csv``). A case over ``time_limit`` seconds of wall time is recorded as
+    failed (the lightest rollers moving straight can take hours: docs/omni.md); a rerun tries it again, as
+    every failed case. Ctrl-C: the cluster is closed, the finished cases stay, :class:`Interrupted` is raised
+    with their table. ``run`` replaces :func:`run_case` (tests)."""
     out_dir = pathlib.Path(out_dir)
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise NonholonomicError(f"workers must be a positive integer, got {workers!r}")
+    if time_limit is not None:
+        time_limit = _positive("time limit", time_limit)
+    if scheduler:
+        _scheduler_address(scheduler)
+    check_writable_dir(out_dir)
+    fmus = _fmus(todo)
+    key = keys(todo, fmus)
+    pending = [c for c in todo if (record(out_dir, c, key[c.name]) or {}).get("status") != "ok"]
+    if not pending:
+        return collect(out_dir, todo, key)
+    from asyncio import CancelledError
+    from distributed import as_completed
+    from tqdm import tqdm
     out_dir.mkdir(parents=True, exist_ok=True)
-    pending = [c for c in todo if not finished(out_dir, c)]
-    fmus = {}
-    for c in pending:
-        fmu = get_model(c.model).fmu
-        if not fmu.is_file():
-            raise NonholonomicError(f"no FMU for {c.model} yet: run `nonholonomic build {c.model}`")
-        fmus[c.model] = str(fmu)
-    if pending:
-        cluster = None
-        if scheduler:
-            client = Client(scheduler)
-        else:
-            # failures are recorded per case: keep Dask's own logging of them off the terminal
-            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None,
-                                   silence_logs=logging.CRITICAL)
-            client = Client(cluster)
-        try:
-            futures = {client.submit(run_case, c, fmus[c.model], time_limit, key=f"nh-{c.name}-{os.getpid()}",
-                                     pure=False, retries=1): c for c in pending}
-            bar = tqdm(total=len(futures), desc="omni sweep", unit="case", disable=not progress)
-            for future in as_completed(futures):
-                case = futures[future]
-                try:
-                    metrics, frame = future.result()
-                    _write(out_dir, case.name, metrics, frame)
-                except Exception as e:  # a failed case or a lost worker: record it and go on
-                    message = " ".join(str(e).split()) or type(e).__name__
-                    _write(out_dir, case.name, {"case": case.name, "kind": case.kind, "eta": case.eta,
-                                                "status": "failed", "error": f"{type(e).__name__}: {message}"}, None)
-                bar.update(1)
+    client = cluster = bar = None
+    interrupted = False
+    try:
+        client, cluster = _client(scheduler, workers)
+        futures, queue = {}, list(pending)
+
+        def submit():  # the FMU's bytes go with the case (scattered data would be lost with its worker)
+            case = queue.pop(0)
+            future = client.submit(run or run_case, case, fmus[case.model], time_limit, pure=False,
+                                   key=f"nh-{case.name}-{os.getpid()}")
+            futures[future] = case
+            return future
+
+        # only as many cases handed out as there are threads: none waits on a worker behind a long one, and a
+        # worker that dies takes only its own case down (Dask blames every case assigned to it)
+        slots = workers if cluster is not None else max(1, sum(client.nthreads().values()))
+        running = as_completed([submit() for _ in range(min(slots, len(queue)))])
+        bar = tqdm(total=len(pending), desc="omni sweep", unit="case", disable=not progress)
+        for future in running:
+            case = futures.pop(future)
+            try:
+                metrics, frame = future.result()
+            except (Exception, CancelledError) as e:  # a failed case or a lost worker: record it and go on
+                metrics, frame = _failure(case, _error(e)), None
+            _write(out_dir, case, key[case.name], metrics, frame)
+            bar.update(1)
+            if queue:
+                running.add(submit())
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        if bar is not None:
             bar.close()
-        finally:
+        if client is not None:
             client.close()
-            if cluster is not None:
-                cluster.close()
-    return collect(out_dir, todo)
+        if cluster is not None:
+            _close(cluster, at_once=interrupted)
+    table = collect(out_dir, todo, key)
+    if interrupted:
+        done = int((table["status"] == "ok").sum()) if len(table) else 0
+        raise Interrupted(f"interrupted: {done} of {len(todo)} cases finished, kept in {out_dir}", partial=table)
+    return table
 
 
-def collect(out_dir: pathlib.Path, todo: list[SweepCase]) -> pd.DataFrame:
+def collect(out_dir: pathlib.Path, todo: list[SweepCase], key: dict[str, dict] | None = None) -> pd.DataFrame:
+    """The records of ``todo`` written for their keys (default: with the FMUs as they are now), one row per
+    case, also written to ``sweep.csv``."""
+    out_dir = pathlib.Path(out_dir)
+    key = key or keys(todo)
     rows = []
     for c in todo:
-        path = pathlib.Path(out_dir) / f"{c.name}.json"
-        if path.is_file():
-            rows.append(json.loads(path.read_text()))
+        rec = record(out_dir, c, key[c.name])
+        if rec is not None:
+            rows.append({k: v for k, v in rec.items() if k not in ("key", "record_sha256")})
     table = pd.DataFrame(rows)
     if len(table):
         table = table.sort_values(["kind", "eta"], ascending=[True, False]).reset_index(drop=True)
-        table.to_csv(pathlib.Path(out_dir) / "sweep.csv", index=False)
+        _write_atomic(out_dir / "sweep.csv", table.to_csv(index=False).encode())
     return table
 
 
