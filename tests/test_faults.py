@@ -213,10 +213,13 @@ def test_readme_reference_import():
         assert getattr(references, name).__name__ == name
 
 
-def test_eta_at_one_over_n_rollers_is_rejected(rumoca_fmus, tmp_path):
-    """eta = 1/nRollers leaves the hub no mass (nRollers = 4 in the example)."""
-    assert_one_line_error(run("simulate", "OmniVehicleSpin", "--set", "eta=0.25", "--out", str(tmp_path / "x.csv")),
-                          "parameter eta = 0.25 is above its maximum 0.249999999")
+@pytest.mark.parametrize("model, eta, bound", [("OmniVehicleSpin", "0.25", "0.249999999"),
+                                               ("OmniVehicleChapter2", "0.2", "0.199999999")])
+def test_eta_at_one_over_n_rollers_is_rejected(rumoca_fmus, tmp_path, model, eta, bound):
+    """eta = 1/nRollers leaves the hub no mass: the bound max = 1/nRollers - 1e-9 of the Modelica source,
+    evaluated for the example's nRollers (4, and 5 in the chapter 2 vehicle)."""
+    assert_one_line_error(run("simulate", model, "--set", f"eta={eta}", "--out", str(tmp_path / "x.csv")),
+                          f"parameter eta = {eta} is above its maximum {bound}")
 
 
 # ---- Ctrl-C: SIGINT to the CLI process once it is working

@@ -8,7 +8,7 @@ model OmniVehicle "Vehicle on omni-wheels with massive rollers, rolling with fri
   parameter Units.Mass m_p(min = 1e-9) = 1 "Mass of the platform";
   parameter Units.Inertia I_p[3](each min = 1e-12) = {m_p*R_p^2/4, m_p*R_p^2/4, m_p*R_p^2/2} "Principal central moments of inertia of the platform (z vertical)";
   parameter Units.Mass m_w(min = 1e-9) = 0.15 "Total mass of a wheel: hub and rollers";
-  parameter Real eta(min = 1e-12, max = 1/2 - 1e-9) = 0.01 "Mass of one roller over the total mass of its wheel (below 1/nRollers: the hub keeps a positive mass; max states it for nRollers >= 2, the examples for theirs)";
+  parameter Real eta(min = 1e-12, max = 1/nRollers - 1e-9) = 0.01 "Mass of one roller over the total mass of its wheel (below 1/nRollers: the hub keeps a positive mass)";
   parameter Real mu(min = 0) = 0.5 "Coefficient of friction between rollers and plane";
   parameter Units.Velocity v_eps(min = 1e-12) = 1e-3 "Regularisation speed of the friction";
   parameter Units.Acceleration g(min = 0) = 9.81 "Gravity acceleration";

@@ -3,7 +3,7 @@ model OmniWheel "Omni-wheel: a hub with nRollers massive spindle rollers on revo
   parameter Integer nRollers(min = 2) = 4 "Number of rollers";
   parameter Units.Length R_w(min = 1e-6) = 0.05 "Wheel radius (outer surface of the rollers)";
   parameter Units.Mass m_w(min = 1e-9) = 0.15 "Total mass of the wheel: hub and rollers";
-  parameter Real eta(min = 1e-12, max = 1/2 - 1e-9) = 0.01 "Mass of one roller over the total mass of the wheel (nRollers eta < 1: the hub keeps a positive mass; nRollers >= 2)";
+  parameter Real eta(min = 1e-12, max = 1/nRollers - 1e-9) = 0.01 "Mass of one roller over the total mass of the wheel (below 1/nRollers: the hub keeps a positive mass)";
   parameter Real mu(min = 0) = 0.5 "Coefficient of friction between rollers and plane";
   parameter Units.Velocity v_eps(min = 1e-12) = 1e-3 "Regularisation speed of the friction";
   parameter Units.Acceleration g_0[3] = {0, 0, -9.81} "Gravity acceleration";

@@ -63,15 +63,17 @@ def _flat(arr) -> list:
     return [ca.SX(x) for x in np.asarray(arr, dtype=object).flat]
 
 
-def _meta(var: Variable, dae: FlatDae, k: int) -> tuple[str, str, float | None, float | None]:
+def _meta(var: Variable, dae: FlatDae, k: int, subst=None) -> tuple[str, str, float | None, float | None]:
+    """Description, unit and bounds of element k; ``subst`` puts the values of structural parameters into
+    bounds that are expressions of them (eta <= 1/nRollers - 1e-9)."""
     attrs = var.attributes
     description = attrs.get("description") or ""
     unit = attrs.get("unit") or ""
     bounds = []
     for key in ("min", "max"):
         value = dae.attribute(var, key)
-        bounds.append(None if value is None else _numeric(np.asarray(value, dtype=object).flat[
-            k if value.ndim else 0]))
+        bound = None if value is None else np.asarray(value, dtype=object).flat[k if value.ndim else 0]
+        bounds.append(None if bound is None else _numeric(subst([bound])[0] if subst else bound))
     return description, unit, bounds[0], bounds[1]
 
 
@@ -261,7 +263,7 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
         s.start = float(val)
     param_meta = []
     for sym, number, (v, k) in free:
-        description, unit, lo, hi = _meta(v, dae, k)
+        description, unit, lo, hi = _meta(v, dae, k, subst_params)
         name = v.scalar_names()[k]
         param_meta.append(ScalarVariable(name, description, unit, number, lo, hi, v.is_integer))
     sizes = [int(wb.numel()) for wb, _, _ in stages]
