@@ -4,6 +4,7 @@ library fmpy ships) driven directly, with the FMU's exact Jacobian where the rum
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import os
 import pathlib
 import re
@@ -12,194 +13,351 @@ import sys
 import numpy as np
 import pandas as pd
 
-from .errors import NonholonomicError, SimulationFailed
+from .errors import Interrupted, NonholonomicError, SimulationFailed
 from .fmu import extra_info
 
 
 def run_ode(fmu: pathlib.Path, md, values: dict, stop_time: float, output_interval: float, tolerance: float,
-                  outputs: list[str], progress, exact_jacobian: bool) -> pd.DataFrame:
-    """Model exchange of an FMI 3 FMU without events (every rumoca-backend FMU) with SUNDIALS CVODE (BDF),
-    as fmpy runs it, with settings fmpy leaves at CVODE's defaults:
+            outputs: list[str], progress, exact_jacobian: bool) -> pd.DataFrame:
+    """Model exchange of an FMI 3 FMU without events whose binary exports CVODE's callbacks (every
+    rumoca-backend FMU: ``backends.fmu_export._solver_code``) with SUNDIALS CVODE (BDF, dense), driven
+    directly: CVODE calls the model's compiled right-hand side and exact Jacobian, so no Python runs inside
+    a step (fmpy's solver calls three Python ctypes callbacks per model evaluation, which cost more than
+    the evaluation of a small model). The FMU instance is initialised through FMI (parameters, initial
+    state); the states at the output times are kept, and the outputs computed from them in one call of the
+    binary at the end (three FMI calls and an evaluation of the whole model per row cost more than the
+    integration of a small model). Settings that fmpy leaves at CVODE's defaults:
 
-    - the FMU's exact Jacobian of the state derivatives (``nonholonomic_state_jacobian``) instead of
-      CVODE's finite differences, whose n_x model evaluations per Jacobian were most of the cost of the
-      omni vehicle, and whose round-off spoils the Newton iterations for light rollers next to heavy hubs;
-      with it the Newton iteration is asked to converge ten times tighter (nonlinear convergence
-      coefficient 0.01: half the steps on the omni vehicle, whose error test otherwise sees unconverged
-      stiff roller spins);
-    - up to 10 Newton iterations per step and no limit of 500 steps per output interval (stiff rolling
-      contacts with friction; the lightest rollers of the omni vehicle need many steps).
+    - the exact Jacobian of the state derivatives instead of CVODE's finite differences, whose n_x model
+      evaluations per Jacobian were most of the cost of the omni vehicle, and whose round-off spoils the
+      Newton iterations for light rollers next to heavy hubs; with it the Newton iteration is asked to
+      converge ten times tighter (nonlinear convergence coefficient 0.01: half the steps on the omni
+      vehicle, whose error test otherwise sees unconverged stiff roller spins);
+    - up to 10 Newton iterations per step and no limit on the steps per output interval (stiff rolling
+      contacts with friction; the lightest rollers of the omni vehicle need many steps); CVODE returns
+      every ``STEPS_PER_CALL`` steps all the same, so that Ctrl-C is honoured within a fraction of a second.
 
-    The result's ``attrs["solver"]`` holds CVODE's counters."""
-    import ctypes
+    Ctrl-C raises :class:`Interrupted` with the rows so far, after the instance is freed. The result's
+    ``attrs["solver"]`` holds CVODE's counters."""
     import shutil
     import tempfile
-    from fmpy import extract
-    from fmpy.fmi3 import FMU3Model
-    from fmpy.sundials import CVodeSolver
 
-    unzipped = str(fmu) if fmu.is_dir() else extract(str(fmu), unzipdir=tempfile.mkdtemp(prefix="nh_run_"))
     refs = {v.name: v.valueReference for v in md.modelVariables}
-    out_refs = [refs[name] for name in outputs]
-    rows: list[list[float]] = []
-    instance = FMU3Model(guid=md.guid, unzipDirectory=unzipped, modelIdentifier=md.modelExchange.modelIdentifier,
-                         instanceName=md.modelName)
-
-    class _NoInputs:
-        def apply(self, time):
-            pass
-
-    stats = {}
+    info = extra_info(fmu)
+    times: list[float] = []
+    states: list[np.ndarray] = []  # at the output times; the outputs are computed from them at the end
+    folder = tempfile.mkdtemp(prefix="nh_run_")
+    instance = solver = None
+    frame = lambda: instance.frame(np.array(times), np.array(states).reshape(len(times), instance.nx), outputs,
+                                   info, refs)
     try:
+        instance = _Fmi3(fmu, md, folder)
         with native_output_silenced():
-            instance.instantiate()
             if values:
-                instance.setFloat64([refs[n] for n in values], list(values.values()))
-            instance.enterInitializationMode(tolerance=tolerance, startTime=0.0, stopTime=stop_time)
-            instance.exitInitializationMode()
-            instance.enterContinuousTimeMode()
-            rows.append([0.0] + list(instance.getFloat64(out_refs)))
-            nx = md.numberOfContinuousStates
-            solver = CVodeSolver(nx=nx, nz=0, get_x=instance.getContinuousStates,
-                                 set_x=instance.setContinuousStates, get_dx=instance.getContinuousStateDerivatives,
-                                 get_z=instance.getEventIndicators, get_nominals=instance.getNominalsOfContinuousStates,
-                                 set_time=instance.setTime, input=_NoInputs(), startTime=0.0, maxStep=stop_time / 50,
-                                 relativeTolerance=tolerance, maxNumSteps=10**7)
-            _cvode_set(solver, "CVodeSetMaxNonlinIters", ctypes.c_int, 10)
-            jacobian = _ExactJacobian.of(instance, fmu, md, refs) if exact_jacobian else None
-            if jacobian is not None:
-                jacobian.attach(solver)
-                _cvode_set(solver, "CVodeSetNonlinConvCoef", ctypes.c_double, 0.01)
+                instance.set([refs[n] for n in values], list(values.values()))
+            instance.initialise(tolerance, stop_time)
+            instance.parameters = instance.get([refs[n] for n in info["jacobian_parameters"]])
+            times.append(0.0)
+            states.append(instance.states())
+            solver = Cvode(instance.dll, states[0], instance.parameters, instance.nominals() * tolerance, tolerance,
+                           max_step=stop_time / 50, exact_jacobian=exact_jacobian)
+            x = np.ctypeslib.as_array(solver.state_pointer, (instance.nx,))
             from .simulate import output_grid  # one grid for every path (simulate imports this module)
-            time = 0.0
             for target in output_grid(stop_time, output_interval)[1:]:
-                _, _, time = solver.step(time, target)
-                instance.setTime(time)
-                rows.append([time] + list(instance.getFloat64(out_refs)))
+                time = solver.advance(target)
+                times.append(time)
+                states.append(x.copy())
                 if progress:
                     progress(time, stop_time)
-            stats = _cvode_statistics(solver, jacobian)
+            stats = solver.statistics()
+            result = frame()
+    except KeyboardInterrupt:
+        reached = times[-1] if times else 0.0
+        raise Interrupted(f"simulation of {md.modelName} interrupted at t = {reached:g} s",
+                          partial=_partial(frame), time=reached) from None
     except Exception as e:  # CVODE or the FMU failed: keep the rows computed before
-        partial = pd.DataFrame(rows, columns=["time"] + outputs) if rows else None
-        raise SimulationFailed(f"simulation of {md.modelName} failed: {solver_message(e)}", partial) from None
+        raise SimulationFailed(f"simulation of {md.modelName} failed: {solver_message(e)}",
+                               _partial(frame) if times else None) from None
     finally:
-        try:
-            instance.terminate()
-            instance.freeInstance()
-        except Exception:
-            pass
-        if not fmu.is_dir():
-            shutil.rmtree(unzipped, ignore_errors=True)
-    frame = pd.DataFrame(rows, columns=["time"] + outputs)
-    frame.attrs["solver"] = stats
-    return frame
+        if solver is not None:
+            solver.free()
+        if instance is not None:
+            instance.free()
+        shutil.rmtree(folder, ignore_errors=True)
+    result.attrs["solver"] = stats
+    return result
 
 
-class _ExactJacobian:
-    """CVODE's Jacobian function from the FMU binary's ``nonholonomic_state_jacobian`` (rumoca backend).
-    Where it gives a non-finite value (a model with a singular derivative, such as a square root at zero),
-    that Jacobian is made by finite differences instead, counted in ``fallbacks``."""
+def _partial(frame):
+    """The rows of an interrupted or failed run (None if even they cannot be computed)."""
+    try:
+        return frame()
+    except Exception:
+        return None
 
-    def __init__(self, function, parameters, instance, nx: int):
-        self.function, self.parameters, self.instance, self.nx = function, parameters, instance, nx
-        self.fallbacks = 0
-        self._callback = self._matrix_data = None
 
-    @classmethod
-    def of(cls, instance, fmu: pathlib.Path, md, refs: dict) -> "_ExactJacobian | None":
+class _Fmi3:
+    """The FMI 3 model-exchange functions this loop needs, called through ctypes directly: fmpy's
+    wrappers cost about 15 ms to load and 10 us a call (three calls per output row), more than the whole
+    integration of a small model. Only the binary is extracted from the FMU (into ``folder``); CasADi's
+    FMUs use no resources."""
+
+    def __init__(self, fmu: pathlib.Path, md, folder: str):
         import ctypes
-        from .backends.fmu_export import JACOBIAN_SYMBOL
-        names = extra_info(fmu).get("jacobian_parameters")
-        function = getattr(instance.dll, JACOBIAN_SYMBOL, None)
-        if names is None or function is None:
-            return None
-        double_p = ctypes.POINTER(ctypes.c_double)
-        function.argtypes = [ctypes.c_double, double_p, double_p, double_p]
-        function.restype = ctypes.c_int
-        values = instance.getFloat64([refs[n] for n in names]) if names else []
-        return cls(function, (ctypes.c_double * max(1, len(names)))(*values), instance, md.numberOfContinuousStates)
+        import zipfile
+        from fmpy import platform_tuple, sharedLibraryExtension
+        member = f"binaries/{platform_tuple}/{md.modelExchange.modelIdentifier}{sharedLibraryExtension}"
+        if fmu.is_dir():
+            binary = fmu / member
+        else:
+            with zipfile.ZipFile(fmu) as z:
+                binary = pathlib.Path(z.extract(member, folder))
+        self.dll = ctypes.CDLL(str(binary))
+        c = ctypes
+        vr, dp, inst = c.POINTER(c.c_uint32), c.POINTER(c.c_double), c.c_void_p
+        for name, restype, argtypes in [
+                ("fmi3InstantiateModelExchange", inst, [c.c_char_p, c.c_char_p, c.c_char_p, c.c_bool, c.c_bool,
+                                                        c.c_void_p, c.c_void_p]),
+                ("fmi3SetFloat64", c.c_int, [inst, vr, c.c_size_t, dp, c.c_size_t]),
+                ("fmi3GetFloat64", c.c_int, [inst, vr, c.c_size_t, dp, c.c_size_t]),
+                ("fmi3EnterInitializationMode", c.c_int, [inst, c.c_bool, c.c_double, c.c_double, c.c_bool,
+                                                          c.c_double]),
+                ("fmi3ExitInitializationMode", c.c_int, [inst]), ("fmi3EnterContinuousTimeMode", c.c_int, [inst]),
+                ("fmi3GetContinuousStates", c.c_int, [inst, dp, c.c_size_t]),
+                ("fmi3GetNominalsOfContinuousStates", c.c_int, [inst, dp, c.c_size_t]),
+                ("fmi3SetContinuousStates", c.c_int, [inst, dp, c.c_size_t]), ("fmi3SetTime", c.c_int, [inst, c.c_double]),
+                ("fmi3Terminate", c.c_int, [inst]), ("fmi3FreeInstance", None, [inst])]:
+            function = getattr(self.dll, name)
+            function.restype, function.argtypes = restype, argtypes
+        self.nx, self._name = md.numberOfContinuousStates, md.modelName.encode()
+        self.parameters: list[float] = []  # in the order of jacobian_parameters, once initialised
+        self._instance = self.dll.fmi3InstantiateModelExchange(self._name, md.guid.encode(), None, False, False,
+                                                                None, None)
+        if not self._instance:
+            raise NonholonomicError(f"the FMU of {md.modelName} could not be instantiated")
 
-    def attach(self, solver) -> None:
+    def _check(self, status: int, what: str) -> None:
+        if status > 1:  # fmi3OK, fmi3Warning
+            raise NonholonomicError(f"the FMU failed in {what} (FMI status {status})")
+
+    def set(self, refs: list[int], values: list[float]) -> None:
         import ctypes
-        from fmpy.sundials.cvode import sundials_cvode
-        from fmpy.sundials.sundials_matrix import SUNMatrix
-        from fmpy.sundials.sundials_nvector import N_Vector
-        from fmpy.sundials.sunmatrix_dense import sundials_sunmatrixdense
-        self._matrix_data = sundials_sunmatrixdense.SUNDenseMatrix_Data
-        self._matrix_data.restype = ctypes.POINTER(ctypes.c_double)
-        self._matrix_data.argtypes = [ctypes.c_void_p]
-        jac_fn = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_double, N_Vector, N_Vector, SUNMatrix, ctypes.c_void_p,
-                                  N_Vector, N_Vector, N_Vector)
-        self._callback = jac_fn(self._evaluate)  # kept alive as long as the solver
-        set_jac = sundials_cvode.CVodeSetJacFn
-        set_jac.argtypes = [ctypes.c_void_p, jac_fn]
-        if set_jac(solver.cvode_mem, self._callback) != 0:
-            raise NonholonomicError("CVODE refused the FMU's Jacobian function")
+        n = len(refs)
+        self._check(self.dll.fmi3SetFloat64(self._instance, (ctypes.c_uint32 * n)(*refs), n,
+                                            (ctypes.c_double * n)(*values), n), "fmi3SetFloat64")
 
-    def _evaluate(self, t, y, fy, matrix, user_data, tmp1, tmp2, tmp3) -> int:
-        try:  # an exception must not cross into C: CVODE would take an unset matrix
-            return self._fill(t, y, fy, matrix)
-        except Exception:
-            return -1
-
-    def _fill(self, t, y, fy, matrix) -> int:
+    def get(self, refs: list[int]) -> list[float]:
         import ctypes
-        from fmpy.sundials.nvector_serial import NV_DATA_S
-        data, x = self._matrix_data(matrix), NV_DATA_S(y)
-        columns = np.ctypeslib.as_array(data, (self.nx, self.nx))  # row j = column j of the Jacobian
-        if self.function(t, x, self.parameters, data) == 0 and np.isfinite(columns).all():
-            return 0
-        self.fallbacks += 1
+        n = len(refs)
+        values = (ctypes.c_double * max(1, n))()
+        self._check(self.dll.fmi3GetFloat64(self._instance, (ctypes.c_uint32 * max(1, n))(*refs), n, values, n),
+                    "fmi3GetFloat64")
+        return list(values[:n])
+
+    def initialise(self, tolerance: float, stop_time: float) -> None:
+        self._check(self.dll.fmi3EnterInitializationMode(self._instance, True, tolerance, 0.0, True, stop_time),
+                    "fmi3EnterInitializationMode")
+        self._check(self.dll.fmi3ExitInitializationMode(self._instance), "fmi3ExitInitializationMode")
+        self._check(self.dll.fmi3EnterContinuousTimeMode(self._instance), "fmi3EnterContinuousTimeMode")
+
+    def _vector(self, function) -> np.ndarray:
+        import ctypes
+        values = np.zeros(self.nx)
+        self._check(function(self._instance, values.ctypes.data_as(ctypes.POINTER(ctypes.c_double)), self.nx),
+                    function.__name__)
+        return values
+
+    def states(self) -> np.ndarray:
+        return self._vector(self.dll.fmi3GetContinuousStates)
+
+    def nominals(self) -> np.ndarray:
+        return self._vector(self.dll.fmi3GetNominalsOfContinuousStates)
+
+    def frame(self, times: np.ndarray, states: np.ndarray, outputs: list[str], info: dict, refs: dict) -> pd.DataFrame:
+        """The named variables at the given times and states: the FMU's outputs by the binary's batch
+        function (``nonholonomic_outputs``), states from ``states``, any other variable through FMI."""
+        import ctypes
         pointer = lambda a: a.ctypes.data_as(ctypes.POINTER(ctypes.c_double))
-        state = np.ctypeslib.as_array(x, (self.nx,)).copy()
-        f0 = np.ctypeslib.as_array(NV_DATA_S(fy), (self.nx,)).copy()
-        dx = np.zeros(self.nx)
-        self.instance.setTime(t)
-        for j in range(self.nx):
-            shifted = state.copy()
-            shifted[j] += 1.5e-8 * max(abs(state[j]), 1.0)  # sqrt(machine epsilon), relative
-            self.instance.setContinuousStates(pointer(shifted), self.nx)
-            self.instance.getContinuousStateDerivatives(pointer(dx), self.nx)
-            columns[j] = (dx - f0) / (shifted[j] - state[j])
-        self.instance.setContinuousStates(pointer(state), self.nx)
-        return 0 if np.isfinite(columns).all() else -1
+        columns = {"time": times}
+        y = np.zeros((len(times), len(info["output_names"])))
+        function = self.dll.nonholonomic_outputs
+        function.restype = ctypes.c_int
+        function.argtypes = [ctypes.c_long] + [ctypes.POINTER(ctypes.c_double)] * 4
+        p = np.ascontiguousarray(self.parameters + [0.0])
+        if function(len(times), pointer(times), pointer(states), pointer(p), pointer(y)):
+            raise NonholonomicError("the FMU's outputs could not be evaluated")
+        where = {name: ("y", k) for k, name in enumerate(info["output_names"])}
+        where.update({name: ("x", k) for k, name in enumerate(info["state_names"])})
+        others = [name for name in outputs if name not in where]
+        through_fmi = {name: [] for name in others}
+        for time, x in zip(times, states) if others else ():
+            self._check(self.dll.fmi3SetTime(self._instance, time), "fmi3SetTime")
+            self._check(self.dll.fmi3SetContinuousStates(self._instance, pointer(x), self.nx), "fmi3SetContinuousStates")
+            for name, value in zip(others, self.get([refs[n] for n in others])):
+                through_fmi[name].append(value)
+        for name in outputs:
+            kind, k = where.get(name, (None, None))
+            columns[name] = y[:, k] if kind == "y" else states[:, k] if kind == "x" else np.array(through_fmi[name])
+        return pd.DataFrame(columns)
+
+    def free(self) -> None:
+        import _ctypes
+        if self._instance:
+            self.dll.fmi3Terminate(self._instance)
+            self.dll.fmi3FreeInstance(self._instance)
+            self._instance = None
+        (_ctypes.dlclose if hasattr(_ctypes, "dlclose") else _ctypes.FreeLibrary)(self.dll._handle)
 
 
-def _cvode_set(solver, setting: str, c_type, value) -> None:
+def _sundials(library: str, name: str, restype, *argtypes):
+    """A SUNDIALS function of the libraries fmpy ships, typed here (a fresh ctypes object: fmpy's own
+    solver keeps its typing of the shared ones)."""
     import ctypes
-    from fmpy.sundials.cvode import sundials_cvode
-    function = getattr(sundials_cvode, setting)
-    function.argtypes = [ctypes.c_void_p, c_type]
-    function(solver.cvode_mem, value)
+    from fmpy.sundials import libraries
+    function = getattr(libraries, library)[name]
+    function.restype, function.argtypes = restype, list(argtypes)
+    return function
 
 
-def _cvode_statistics(solver, jacobian) -> dict:
-    """CVODE's counters after a run, and where the Jacobian came from."""
-    import ctypes
-    from fmpy.sundials.cvode import sundials_cvode
+class CvodeFailed(RuntimeError):
+    """CVODE returned an error flag (its name, e.g. CV_CONV_FAILURE) at the time it reached."""
 
-    def counter(name):
-        value = ctypes.c_long()
-        function = getattr(sundials_cvode, name)
-        function.argtypes = [ctypes.c_void_p, ctypes.POINTER(ctypes.c_long)]
-        function(solver.cvode_mem, ctypes.byref(value))
-        return int(value.value)
+    def __init__(self, flag_name: str, time: float):
+        super().__init__(f"CVode error {flag_name} At t = {time!r}")
+        self.flag_name = flag_name
 
-    return {"steps": counter("CVodeGetNumSteps"), "rhs_evaluations": counter("CVodeGetNumRhsEvals"),
-            "error_test_failures": counter("CVodeGetNumErrTestFails"),
-            "newton_failures": counter("CVodeGetNumNonlinSolvConvFails"),
-            "jacobians": counter("CVodeGetNumJacEvals"),
-            "finite_difference_evaluations": counter("CVodeGetNumLinRhsEvals"),
-            "jacobian": "exact (FMU)" if jacobian is not None else "finite differences (CVODE)",
-            "jacobian_fallbacks": jacobian.fallbacks if jacobian is not None else 0}
+
+class Cvode:
+    """CVODE (BDF, dense linear solver) on an FMU binary's exported right-hand side and, with
+    ``exact_jacobian``, its Jacobian (``nonholonomic_cvode_rhs`` / ``_jacobian``); otherwise CVODE's
+    finite differences of that right-hand side. ``free()`` releases everything."""
+
+    class Data(ctypes.Structure):  # nonholonomic_cvode_data in the binary (backends.fmu_export._solver_code)
+        _fields_ = [("vector_data", ctypes.c_void_p), ("matrix_data", ctypes.c_void_p),
+                    ("p", ctypes.POINTER(ctypes.c_double)), ("nx", ctypes.c_long), ("fallbacks", ctypes.c_long),
+                    ("rhs_work", ctypes.c_void_p), ("jac_work", ctypes.c_void_p)]
+
+    STEPS_PER_CALL = 50  # CVODE returns at least this often (a few ms on small models, ~0.1 s on the vehicle)
+
+    def __init__(self, dll, x0: list, parameters: list, abstol, rtol: float, max_step: float, exact_jacobian: bool):
+        self._mem = self._ctx = self._matrix = self._linear_solver = self._data = None
+        self._vectors, self._dll = [], dll
+        try:
+            self._create(x0, parameters, abstol, rtol, max_step, exact_jacobian)
+        except BaseException:
+            self.free()
+            raise
+
+    def _create(self, x0, parameters, abstol, rtol, max_step, exact_jacobian) -> None:
+        import ctypes
+        dll = self._dll
+        from ctypes import POINTER, byref, c_double, c_int, c_int64, c_long, c_void_p
+        vp, ok = c_void_p, lambda flag, what: flag == 0 or self._fail(f"CVODE refused {what} (flag {flag})")
+
+        nx = len(x0)
+        self.nx, self.exact_jacobian = nx, exact_jacobian
+        self._parameters = (c_double * max(1, len(parameters)))(*parameters)
+        self._data = self.Data(ctypes.cast(_sundials("sundials_core", "N_VGetArrayPointer", vp, vp), vp),
+                          ctypes.cast(_sundials("sundials_sunmatrixdense", "SUNDenseMatrix_Data", vp, vp), vp),
+                          self._parameters, nx, 0, None, None)
+        self._ctx = vp()
+        ok(_sundials("sundials_core", "SUNContext_Create", c_int, c_int, POINTER(vp))(0, byref(self._ctx)),
+           "a context")  # SUN_COMM_NULL: no MPI
+        # no error handler: SUNDIALS would print each message (a returned flag says it all) and a Python
+        # one would run inside CVode, where a Ctrl-C can get lost
+        _sundials("sundials_core", "SUNContext_ClearErrHandlers", c_int, vp)(self._ctx)
+        new_vector = _sundials("sundials_nvecserial", "N_VNew_Serial", vp, c_int64, vp)
+        data_of = _sundials("sundials_core", "N_VGetArrayPointer", POINTER(c_double), vp)
+        self._y, tolerances = new_vector(nx, self._ctx), new_vector(nx, self._ctx)
+        self._vectors = [self._y, tolerances]
+        if not self._y or not tolerances:
+            self._fail("out of memory")
+        self.state_pointer = data_of(self._y)
+        np.ctypeslib.as_array(self.state_pointer, (nx,))[:] = x0
+        np.ctypeslib.as_array(data_of(tolerances), (nx,))[:] = abstol
+        cv = lambda name, *argtypes: _sundials("sundials_cvode", name, c_int, vp, *argtypes)
+        self._mem = _sundials("sundials_cvode", "CVodeCreate", vp, c_int, vp)(2, self._ctx)  # CV_BDF
+        if not self._mem:
+            self._fail("out of memory")
+        rhs = ctypes.cast(dll.nonholonomic_cvode_rhs, vp)
+        ok(cv("CVodeInit", vp, c_double, vp)(self._mem, rhs, 0.0, self._y), "the right-hand side")
+        ok(cv("CVodeSetUserData", vp)(self._mem, ctypes.cast(ctypes.pointer(self._data), vp)), "the user data")
+        ok(cv("CVodeSVtolerances", c_double, vp)(self._mem, rtol, tolerances), "the tolerances")
+        self._matrix = _sundials("sundials_sunmatrixdense", "SUNDenseMatrix", vp, c_int64, c_int64, vp)(nx, nx, self._ctx)
+        self._linear_solver = _sundials("sundials_sunlinsoldense", "SUNLinSol_Dense", vp, vp, vp, vp)(
+            self._y, self._matrix, self._ctx)
+        ok(cv("CVodeSetLinearSolver", vp, vp)(self._mem, self._linear_solver, self._matrix), "the linear solver")
+        if exact_jacobian:
+            ok(cv("CVodeSetJacFn", vp)(self._mem, ctypes.cast(dll.nonholonomic_cvode_jacobian, vp)), "the Jacobian")
+            ok(cv("CVodeSetNonlinConvCoef", c_double)(self._mem, 0.01), "the convergence coefficient")
+        ok(cv("CVodeSetMaxNonlinIters", c_int)(self._mem, 10), "the Newton iterations")
+        ok(cv("CVodeSetMaxStep", c_double)(self._mem, max_step), "the maximum step")
+        ok(cv("CVodeSetMaxNumSteps", c_long)(self._mem, self.STEPS_PER_CALL), "the steps per call")
+        ok(cv("CVodeSetMaxHnilWarns", c_int)(self._mem, -1), "silence")  # t + h = t is for the error flags to say
+        self._cvode = cv("CVode", c_double, vp, POINTER(c_double), c_int)
+        self._time = c_double(0.0)
+
+    def _fail(self, message: str):
+        raise NonholonomicError(message)
+
+    def advance(self, target: float) -> float:
+        """Integrate to ``target`` (CVODE's interpolated solution there, in ``state_pointer``); returns
+        the time reached. Each CVode call takes at most STEPS_PER_CALL steps (flag -1, CV_TOO_MUCH_WORK,
+        then means: go on), so a Ctrl-C between calls ends the run promptly."""
+        import ctypes
+        while True:
+            flag = self._cvode(self._mem, target, self._y, ctypes.byref(self._time), 1)  # CV_NORMAL
+            if flag >= 0:
+                return self._time.value
+            if flag != -1:
+                name = _sundials("sundials_cvode", "CVodeGetReturnFlagName", ctypes.c_char_p, ctypes.c_long)(flag)
+                raise CvodeFailed(name.decode(), self._time.value)
+
+    def statistics(self) -> dict:
+        """CVODE's counters after a run, and where the Jacobian came from."""
+        import ctypes
+
+        def counter(name):
+            value = ctypes.c_long()
+            _sundials("sundials_cvode", name, ctypes.c_int, ctypes.c_void_p, ctypes.POINTER(ctypes.c_long))(
+                self._mem, ctypes.byref(value))
+            return int(value.value)
+
+        return {"steps": counter("CVodeGetNumSteps"), "rhs_evaluations": counter("CVodeGetNumRhsEvals"),
+                "error_test_failures": counter("CVodeGetNumErrTestFails"),
+                "newton_failures": counter("CVodeGetNumNonlinSolvConvFails"),
+                "jacobians": counter("CVodeGetNumJacEvals"),
+                "finite_difference_evaluations": counter("CVodeGetNumLinRhsEvals"),
+                "jacobian": "exact (FMU)" if self.exact_jacobian else "finite differences (CVODE)",
+                "jacobian_fallbacks": int(self._data.fallbacks)}
+
+    def free(self) -> None:
+        import ctypes
+        vp = ctypes.c_void_p
+        if self._mem:
+            _sundials("sundials_cvode", "CVodeFree", None, ctypes.POINTER(vp))(ctypes.byref(vp(self._mem)))
+        if self._linear_solver:
+            _sundials("sundials_core", "SUNLinSolFree", ctypes.c_int, vp)(self._linear_solver)
+        if self._matrix:
+            _sundials("sundials_core", "SUNMatDestroy", None, vp)(self._matrix)
+        for vector in self._vectors:
+            if vector:
+                _sundials("sundials_core", "N_VDestroy", None, vp)(vector)
+        if self._data is not None:
+            self._dll.nonholonomic_cvode_data_free.argtypes = [vp]
+            self._dll.nonholonomic_cvode_data_free(ctypes.byref(self._data))
+        if self._ctx:
+            _sundials("sundials_core", "SUNContext_Free", ctypes.c_int, ctypes.POINTER(vp))(ctypes.byref(self._ctx))
+        self._mem = self._linear_solver = self._matrix = self._ctx = self._data = None
+        self._vectors = []
 
 
 def solver_message(error: Exception) -> str:
     text = " ".join(str(error).split())
     at = re.search(r"At t = ([-+0-9.eE]+)", text)
     if "CVode" in text and at:
-        code = re.search(r"code (-?\d+)", text)
-        return (f"the integrator (CVODE{', error ' + code.group(1) if code else ''}) could not continue at "
+        code = re.search(r"code (-?\d+)|(CV_[A-Z_]+)", text)
+        return (f"the integrator (CVODE{', error ' + (code.group(1) or code.group(2)) if code else ''}) could not continue at "
                 f"t = {float(at.group(1)):.6g} s; the motion may have reached a configuration where the model is singular "
                 "(a disk falling flat, a ball past the rim of its surface) or a parameter is non-physical")
     return text or type(error).__name__

@@ -113,7 +113,7 @@ def simulate(model: str | pathlib.Path, parameters: dict | None = None, stop_tim
         if name not in names:
             raise NonholonomicError(f"unknown variable '{name}' of {fmu.stem}")
     if (md.fmiVersion.startswith("3") and md.modelExchange is not None and not md.numberOfEventIndicators
-            and extra_info(fmu).get("cvode_functions")):  # the binary has CVODE's callbacks (rumoca backend)
+            and extra_info(fmu).get("solver_functions")):  # the binary has CVODE's callbacks (rumoca backend)
         return run_ode(fmu, md, values, stop_time, output_interval, tolerance, outputs, progress,
                              exact_jacobian)
     recorder, reached = {}, {"time": 0.0}

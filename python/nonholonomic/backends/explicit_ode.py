@@ -49,6 +49,7 @@ class ExplicitOde:
     largest_linear_block: int
     dependent_parameters: dict = dataclasses.field(default_factory=dict)  # name -> free parameters it is computed from
     jacobian: ca.Function | None = None  # (t, x, p) -> d xdot/dx, dense n_x x n_x
+    derivatives: ca.Function | None = None  # (t, x, p) -> xdot alone (rhs without the outputs' code)
 
 
 def _numeric(x) -> float | None:
@@ -241,6 +242,9 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
     out = ca.Function("outputs", [t_sx, x_sx, p_sx] + known_sx, [xdot_e, y_e])
     xdot_mx, y_mx = out(T, X, P, *known_mx)
     rhs_fun = ca.Function("rhs", [T, X, P], [xdot_mx, y_mx], ["t", "x", "p"], ["xdot", "y"])
+    # the integrator's right-hand side: xdot alone, so that its code does not compute the outputs too
+    xdot_only = ca.Function("derivatives", [t_sx, x_sx, p_sx] + known_sx, [xdot_e])(T, X, P, *known_mx)
+    derivatives_fun = ca.Function("state_derivatives", [T, X, P], [xdot_only], ["t", "x", "p"], ["xdot"])
     jac_fun = _state_jacobian(stages, stage_exprs, xdot_e, t_sx, x_sx, p_sx, T, X, P, known_mx)
     init_fun = ca.Function("initial_state", [p_sx], [ca.vertcat(*x0)], ["p"], ["x0"])
     if init_fun.has_free():
@@ -274,7 +278,7 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
         if "." not in sym.name():  # top-level parameters a user might try to set ([] = structural)
             dependent[sym.name()] = sorted(sources)
     return ExplicitOde(dae.model, state_meta, param_meta, scalars(out_vars), rhs_fun, init_fun,
-                       len(stages), max(sizes, default=0), dependent, jac_fun)
+                       len(stages), max(sizes, default=0), dependent, jac_fun, derivatives_fun)
 
 
 def _state_jacobian(stages, stage_exprs, xdot, t_sx, x_sx, p_sx, T, X, P, known_mx) -> ca.Function:

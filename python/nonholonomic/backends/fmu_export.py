@@ -5,7 +5,8 @@ wrapper) and ``modelDescription.xml``. Its wrapper keeps state start values as f
 physical initial state of our models depends on parameters (a ball starts on its surface, rolling), so
 the wrapper's ``fmi3ExitInitializationMode`` is extended to evaluate the generated ``initial_state(p)``
 function with the parameters set by the importer. The binary also exports the exact Jacobian of the
-state derivatives (``nonholonomic_state_jacobian``, not part of FMI; :mod:`..simulate` hands it to CVODE).
+state derivatives and CVODE's right-hand side and Jacobian callbacks (not part of FMI, ``_solver_code``;
+:mod:`..cvode` hands them to CVODE).
 The sources are compiled against the FMI headers that fmpy ships and packed with the sources into the
 ``.fmu``.
 """
@@ -110,16 +111,119 @@ FMI3_Export fmi3Status fmi3ExitInitializationMode(fmi3Instance instance) {{
 }}"""
 
 
-def _jacobian_code(name: str, nx: int) -> str:
-    """C entry point of the generated Jacobian with a fixed signature: jac (column-major n_x x n_x) =
-    d der(x)/dx at (t, x, p), p in the order of ``jacobian_parameters`` in PARAMETER_INFO; 0 on success."""
-    call = _casadi_call(f"{name}_state_jacobian", ["&t", "x", "p"], [("jac", nx * nx)])
+def _solver_code(name: str, nx: int, ny: int) -> str:
+    """C entry points for implicit integrators (not part of FMI), beside the generated
+    ``{name}_state_derivatives`` and ``{name}_state_jacobian`` (both of (t, x, p), p in the order of
+    ``jacobian_parameters`` in PARAMETER_INFO):
+
+    - ``nonholonomic_state_jacobian(t, x, p, jac)``: jac (column-major n_x x n_x) = d der(x)/dx; 0 on success;
+    - ``nonholonomic_cvode_rhs`` and ``nonholonomic_cvode_jacobian`` with the signatures of CVODE's
+      right-hand side and dense Jacobian functions, so that CVODE calls the model directly and no
+      interpreter runs inside a step (ctypes callbacks cost more than a small model's evaluation and
+      swallow Ctrl-C). Their user data is a ``nonholonomic_cvode_data`` (below) that carries SUNDIALS'
+      ``N_VGetArrayPointer`` and ``SUNDenseMatrix_Data``, so the binary does not link SUNDIALS. Where the
+      exact Jacobian is not finite (a square root at zero), that Jacobian is made by forward differences
+      of the derivatives instead, counted in ``fallbacks``. Non-finite derivatives are a recoverable error
+      (CVODE retries with a smaller step);
+    - ``nonholonomic_outputs(n, t, x, p, y)``: the outputs (``output_names`` in PARAMETER_INFO) at n
+      points at once (row r: time t[r], states x[r*n_x...], outputs y[r*n_y...]), for the rows of a run:
+      one call instead of three FMI calls and an evaluation of the whole model per row."""
     return f"""
-/* Nonholonomic: exact Jacobian of the state derivatives for implicit integrators (not part of FMI) */
+/* ---- Nonholonomic: entry points for implicit integrators (not part of FMI) ---- */
+typedef int (*nh_sizes_fn)(casadi_int*, casadi_int*, casadi_int*, casadi_int*);
+typedef int (*nh_eval_fn)(const casadi_real**, casadi_real**, casadi_int*, casadi_real*, int);
+typedef struct {{ const casadi_real** arg; casadi_real** res; casadi_int* iw; casadi_real* w; }} nh_work;
+
+static void nh_work_free(nh_work* k) {{
+  if (k) {{ free(k->arg); free(k->res); free(k->iw); free(k->w); free(k); }}
+}}
+
+static nh_work* nh_work_new(nh_sizes_fn sizes) {{
+  casadi_int sz_arg, sz_res, sz_iw, sz_w;
+  nh_work* k = (nh_work*)calloc(1, sizeof(nh_work));
+  if (!k) return 0;
+  sizes(&sz_arg, &sz_res, &sz_iw, &sz_w);
+  k->arg = (const casadi_real**)malloc((sz_arg + 1) * sizeof(casadi_real*));
+  k->res = (casadi_real**)malloc((sz_res + 1) * sizeof(casadi_real*));
+  k->iw = (casadi_int*)malloc((sz_iw + 1) * sizeof(casadi_int));
+  k->w = (casadi_real*)malloc((sz_w + 1) * sizeof(casadi_real));
+  if (!k->arg || !k->res || !k->iw || !k->w) {{ nh_work_free(k); return 0; }}
+  return k;
+}}
+
+/* out[0..n) = f(t, x, p), zeroed first (CasADi writes the structural non-zeros only); 0 if finite */
+static int nh_eval(nh_eval_fn f, nh_work* k, double t, const double* x, const double* p, double* out, long n) {{
+  long i;
+  for (i = 0; i < n; ++i) out[i] = 0;
+  k->arg[0] = &t; k->arg[1] = x; k->arg[2] = p; k->res[0] = out;
+  if (f(k->arg, k->res, k->iw, k->w, 0)) return -1;
+  for (i = 0; i < n; ++i) if (!(out[i] - out[i] == 0)) return 1;  /* NaN or infinite */
+  return 0;
+}}
+
 CASADI_SYMBOL_EXPORT int {JACOBIAN_SYMBOL}(double t, const double* x, const double* p, double* jac) {{
-  int flag;
-  {call}
+  nh_work* k = nh_work_new({name}_state_jacobian_work);
+  int flag = k ? nh_eval({name}_state_jacobian, k, t, x, p, jac, {nx * nx}L) < 0 : 1;
+  nh_work_free(k);
   return flag;
+}}
+
+typedef struct {{
+  double* (*vector_data)(void* v);     /* N_VGetArrayPointer */
+  double* (*matrix_data)(void* m);     /* SUNDenseMatrix_Data (column-major) */
+  const double* p;                     /* parameters, in the order of jacobian_parameters */
+  long nx;                             /* number of states, checked against this binary's */
+  long fallbacks;                      /* Jacobians made by differences */
+  nh_work* rhs_work;                   /* allocated on first use */
+  nh_work* jac_work;
+}} nonholonomic_cvode_data;
+
+CASADI_SYMBOL_EXPORT int nonholonomic_cvode_rhs(double t, void* y, void* ydot, void* user_data) {{
+  nonholonomic_cvode_data* d = (nonholonomic_cvode_data*)user_data;
+  if (d->nx != {nx}L) return -1;
+  if (!d->rhs_work && !(d->rhs_work = nh_work_new({name}_state_derivatives_work))) return -1;
+  return nh_eval({name}_state_derivatives, d->rhs_work, t, d->vector_data(y), d->p, d->vector_data(ydot), {nx}L);
+}}
+
+CASADI_SYMBOL_EXPORT int nonholonomic_cvode_jacobian(double t, void* y, void* fy, void* J, void* user_data,
+                                                     void* tmp1, void* tmp2, void* tmp3) {{
+  nonholonomic_cvode_data* d = (nonholonomic_cvode_data*)user_data;
+  const double *x = d->vector_data(y), *f0 = d->vector_data(fy);
+  double *jac = d->matrix_data(J), *shifted = d->vector_data(tmp1), h;
+  long i, j;
+  int flag;
+  (void)tmp2; (void)tmp3;
+  if (d->nx != {nx}L) return -1;
+  if (!d->jac_work && !(d->jac_work = nh_work_new({name}_state_jacobian_work))) return -1;
+  flag = nh_eval({name}_state_jacobian, d->jac_work, t, x, d->p, jac, {nx * nx}L);
+  if (flag <= 0) return flag;
+  d->fallbacks++;
+  if (!d->rhs_work && !(d->rhs_work = nh_work_new({name}_state_derivatives_work))) return -1;
+  for (i = 0; i < {nx}L; ++i) shifted[i] = x[i];
+  for (j = 0; j < {nx}L; ++j) {{
+    shifted[j] = x[j] + 1.5e-8 * (fabs(x[j]) > 1.0 ? fabs(x[j]) : 1.0);  /* sqrt(machine epsilon), relative */
+    h = shifted[j] - x[j];
+    if (nh_eval({name}_state_derivatives, d->rhs_work, t, shifted, d->p, jac + j * {nx}L, {nx}L)) return -1;
+    for (i = 0; i < {nx}L; ++i) jac[j * {nx}L + i] = (jac[j * {nx}L + i] - f0[i]) / h;
+    shifted[j] = x[j];
+  }}
+  return 0;
+}}
+
+CASADI_SYMBOL_EXPORT int nonholonomic_outputs(long n, const double* t, const double* x, const double* p, double* y) {{
+  nh_work* k = nh_work_new({name}_outputs_work);
+  long r;
+  int flag = !k;
+  for (r = 0; r < n && !flag; ++r) flag = nh_eval({name}_outputs, k, t[r], x + r * {nx}L, p, y + r * {ny}L, {ny}L) < 0;
+  nh_work_free(k);
+  return flag;
+}}
+
+CASADI_SYMBOL_EXPORT void nonholonomic_cvode_data_free(void* user_data) {{
+  nonholonomic_cvode_data* d = (nonholonomic_cvode_data*)user_data;
+  nh_work_free(d->rhs_work);
+  nh_work_free(d->jac_work);
+  d->rhs_work = d->jac_work = 0;
 }}
 """
 
@@ -184,9 +288,11 @@ def export_fmu(ode: ExplicitOde, name: str, out_path: pathlib.Path, experiment: 
         t_in, x_in, p_in = ode.jacobian.mx_in()
         jac_gen = ca.CodeGenerator(jac_src, {"with_header": False})
         jac_gen.add(ca.Function(f"{name}_state_jacobian", [t_in, x_in, p_in], [ode.jacobian(t_in, x_in, p_in)]))
+        jac_gen.add(ca.Function(f"{name}_state_derivatives", [t_in, x_in, p_in], [ode.derivatives(t_in, x_in, p_in)]))
+        jac_gen.add(ca.Function(f"{name}_outputs", [t_in, x_in, p_in], [ode.rhs(t_in, x_in, p_in)[1]]))
         jac_gen.generate()
         with open(jac_src, "a") as f:
-            f.write(_jacobian_code(name, len(ode.states)))
+            f.write(_solver_code(name, len(ode.states), len(ode.outputs)))
         wrapper = pathlib.Path(f"{name}_wrap.c")
         text = wrapper.read_text()
         if text.count(_EXIT_INIT) != 1:
@@ -215,11 +321,15 @@ def export_fmu(ode: ExplicitOde, name: str, out_path: pathlib.Path, experiment: 
             # FMI 3 Int32 is not implemented by CasADi's wrapper: Integer parameters travel as Float64, and
             # this list lets importers reject non-integer values; parameters bound to others are not FMU
             # parameters, and the second list lets importers say which ones to set instead; the third
-            # gives the order of p in the Jacobian's arguments
+            # gives the order of p in the Jacobian's arguments (and of x and y in _solver_code's functions);
+            # the flag says that the binary has CVODE's callbacks and the batch outputs (_solver_code)
             integers = [p.name for p in ode.parameters if p.is_integer]
             z.writestr(PARAMETER_INFO, json.dumps({"integer_parameters": integers,
                                                    "dependent_parameters": ode.dependent_parameters,
-                                                   "jacobian_parameters": [p.name for p in ode.parameters]},
+                                                   "jacobian_parameters": [p.name for p in ode.parameters],
+                                                   "state_names": [x.name for x in ode.states],
+                                                   "output_names": [y.name for y in ode.outputs],
+                                                   "solver_functions": True},
                                                   indent=1))
         os.replace(partial, out_path)
         if keep_dir is not None:
