@@ -298,7 +298,8 @@ def test_ctrl_c_keeps_finished_cases_and_closes_the_cluster(rumoca_fmus, tmp_pat
     assert [l for l in stderr.splitlines() if l.startswith(("interrupted", "error"))] == \
         [f"interrupted: 1 of 2 cases finished, kept in {out}"]
     todo = cases(("spin",), (0.025, 2.5e-6), 2.0)
-    assert record(out, todo[0], keys(todo)[todo[0].name])["status"] == "ok"
+    finished = json.loads((out / f"{todo[0].name}.json").read_text())
+    assert finished["status"] == "ok" and record(out, todo[0], finished["key"]) == finished  # intact
     assert not (out / f"{todo[1].name}.json").exists()
     psutil.wait_procs(workers, timeout=10)
     assert not [w for w in workers if w.is_running() and w.status() != psutil.STATUS_ZOMBIE]

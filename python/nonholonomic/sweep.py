@@ -33,6 +33,7 @@ import pathlib
 import shutil
 import signal
 import tempfile
+import threading
 import zipfile
 
 import numpy as np
@@ -213,9 +214,10 @@ def _unzipped(fmu: bytes):
 
 def dask_setup(worker) -> None:
     """Dask preload of the local cluster's workers (``preload=["nonholonomic.sweep"]``). Ctrl-C in a terminal
-    reaches every process of its group: the workers ignore it and the sweep closes them (else every worker
-    dies with a traceback of its own). The worker's temporary files go to its work folder, which Dask
-    removes when the worker ends (or purges at the next start if the worker was killed)."""
+    reaches every process of its group: the workers ignore it (as they do from birth if forked by the fork
+    server of :func:`_client`) and the sweep closes them (else every worker dies with a traceback of its
+    own). The worker's temporary files go to its work folder, which Dask removes when the worker ends (or
+    purges at the next start if the worker was killed)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     tempfile.tempdir = worker.local_directory
 
@@ -280,22 +282,37 @@ def _scheduler_address(address: str) -> str:
 def _client(scheduler: str | None, workers: int):
     """A Dask client of the given scheduler, or of a new local cluster (returned too, to be closed)."""
     from distributed import Client, LocalCluster
-    import dask
     if scheduler:
         try:
             return Client(scheduler, timeout=SCHEDULER_TIMEOUT), None
         except (OSError, TimeoutError) as e:
             reason = " ".join(str(e).split()) or f"{type(e).__name__} after {SCHEDULER_TIMEOUT:g} s"
             raise NonholonomicError(f"cannot reach the Dask scheduler at {scheduler}: {reason}") from None
-    # a case whose worker dies is recorded at once (a crash of the FMU would only repeat); failures are
-    # recorded per case: Dask's own logging of them stays off the terminal
-    with dask.config.set({"distributed.scheduler.allowed-failures": 0}):
+    # Ctrl-C at a terminal reaches every process of its group, the workers too, which must leave it to the
+    # sweep: they are forked (restarts too) from a fork server started while SIGINT is ignored, and inherit
+    # that. A Ctrl-C while the cluster starts is held until it is up (a half-started one does not close
+    # cleanly). Failures are recorded per case: Dask's own logging of them stays off the terminal.
+    import multiprocessing.forkserver
+    from distributed.utils import get_mp_context
+    get_mp_context()  # Dask's modules preloaded by the fork server
+    main = threading.current_thread() is threading.main_thread()  # only there can signals be handled
+    caught = []
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+    try:
+        multiprocessing.forkserver.ensure_running()
+        if main:
+            signal.signal(signal.SIGINT, lambda *_: caught.append(True))
         cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
                                silence_logs=logging.CRITICAL, preload=["nonholonomic.sweep"])
+    finally:
+        if main:
+            signal.signal(signal.SIGINT, previous)
     try:
+        if caught:
+            raise KeyboardInterrupt
         return Client(cluster), cluster
     except BaseException:
-        cluster.close()
+        _close(cluster, at_once=True)
         raise
 
 
@@ -340,46 +357,51 @@ def run_sweep(todo: list[SweepCase], out_dir: pathlib.Path | str = "results/omni
     if not pending:
         return collect(out_dir, todo, key)
     from asyncio import CancelledError
+    import dask
     from distributed import as_completed
     from tqdm import tqdm
     out_dir.mkdir(parents=True, exist_ok=True)
     client = cluster = bar = None
     interrupted = False
-    try:
-        client, cluster = _client(scheduler, workers)
-        futures, queue = {}, list(pending)
+    # local cluster: a case whose worker dies is recorded at once (a crash of the FMU would only repeat);
+    # workers forked from a fork server (_client); for the cluster's whole life (Dask restarts lost workers)
+    with dask.config.set({"distributed.scheduler.allowed-failures": 0,
+                          "distributed.worker.multiprocessing-method": "forkserver"}):
+        try:
+            client, cluster = _client(scheduler, workers)
+            futures, queue = {}, list(pending)
 
-        def submit():  # the FMU's bytes go with the case (scattered data would be lost with its worker)
-            case = queue.pop(0)
-            future = client.submit(run or run_case, case, fmus[case.model], time_limit, pure=False,
-                                   key=f"nh-{case.name}-{os.getpid()}")
-            futures[future] = case
-            return future
+            def submit():  # the FMU's bytes go with the case (scattered data would be lost with its worker)
+                case = queue.pop(0)
+                future = client.submit(run or run_case, case, fmus[case.model], time_limit, pure=False,
+                                       key=f"nh-{case.name}-{os.getpid()}")
+                futures[future] = case
+                return future
 
-        # only as many cases handed out as there are threads: none waits on a worker behind a long one, and a
-        # worker that dies takes only its own case down (Dask blames every case assigned to it)
-        slots = workers if cluster is not None else max(1, sum(client.nthreads().values()))
-        running = as_completed([submit() for _ in range(min(slots, len(queue)))])
-        bar = tqdm(total=len(pending), desc="omni sweep", unit="case", disable=not progress)
-        for future in running:
-            case = futures.pop(future)
-            try:
-                metrics, frame = future.result()
-            except (Exception, CancelledError) as e:  # a failed case or a lost worker: record it and go on
-                metrics, frame = _failure(case, _error(e)), None
-            _write(out_dir, case, key[case.name], metrics, frame)
-            bar.update(1)
-            if queue:
-                running.add(submit())
-    except KeyboardInterrupt:
-        interrupted = True
-    finally:
-        if bar is not None:
-            bar.close()
-        if client is not None:
-            client.close()
-        if cluster is not None:
-            _close(cluster, at_once=interrupted)
+            # only as many cases handed out as there are threads: none waits on a worker behind a long one,
+            # and a worker that dies takes only its own case down (Dask blames every case assigned to it)
+            slots = workers if cluster is not None else max(1, sum(client.nthreads().values()))
+            running = as_completed([submit() for _ in range(min(slots, len(queue)))])
+            bar = tqdm(total=len(pending), desc="omni sweep", unit="case", disable=not progress)
+            for future in running:
+                case = futures.pop(future)
+                try:
+                    metrics, frame = future.result()
+                except (Exception, CancelledError) as e:  # a failed case or a lost worker: recorded, go on
+                    metrics, frame = _failure(case, _error(e)), None
+                _write(out_dir, case, key[case.name], metrics, frame)
+                bar.update(1)
+                if queue:
+                    running.add(submit())
+        except KeyboardInterrupt:
+            interrupted = True
+        finally:
+            if bar is not None:
+                bar.close()
+            if client is not None:
+                client.close()
+            if cluster is not None:
+                _close(cluster, at_once=interrupted)
     table = collect(out_dir, todo, key)
     if interrupted:
         done = int((table["status"] == "ok").sum()) if len(table) else 0
