@@ -262,6 +262,18 @@ def test_lost_worker_is_recorded_and_the_rest_goes_on(rumoca_fmus, tmp_path, mon
     assert list(again["status"]) == ["ok", "ok"]
 
 
+def test_sweep_on_an_existing_scheduler(rumoca_fmus, tmp_path):
+    """--scheduler: the cases go to a running cluster's workers (two threads: both cases handed out at once)."""
+    import logging
+    from distributed import LocalCluster
+    with LocalCluster(n_workers=1, threads_per_worker=2, processes=True, dashboard_address=":0",
+                      silence_logs=logging.CRITICAL) as cluster:
+        todo = cases(("spin", "straight"), (0.025,), TINY)
+        table = run_sweep(todo, tmp_path, scheduler=cluster.scheduler_address, progress=False)
+        assert list(table["status"]) == ["ok", "ok"]
+        assert [record(tmp_path, c, keys(todo)[c.name])["status"] for c in todo] == ["ok", "ok"]
+
+
 def test_sweep_leaves_no_extracted_fmu(rumoca_fmus, tmp_path):
     scratch = tmp_path / "tmp"
     scratch.mkdir()
