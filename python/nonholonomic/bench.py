@@ -110,7 +110,9 @@ def bench(models=None, cases=None, out_dir: pathlib.Path | str = "results", prog
                 "build / FMU run": built[case.model] / t_fmu, "rumoca / FMU run": t_rum / t_fmu,
                 "reference / FMU run": t_ref / t_fmu, "finite differences / FMU run": t_fd / t_fmu,
                 "FMU run / simulated time": t_fmu / case.stop_time,
-                "model evaluations": fmu.attrs.get("solver", {}).get("rhs_evaluations", float("nan")),
+                **{column: fmu.attrs.get("solver", {}).get(key, float("nan"))
+                   for column, key in (("steps", "steps"), ("model evaluations", "rhs_evaluations"),
+                                       ("Jacobians", "jacobians"))},
                 "compared signal": first,
                 "max error FMU": float(np.max(np.abs(observed_fmu[first].to_numpy() - ref[first].to_numpy()))),
                 "max error rumoca": err_rum,

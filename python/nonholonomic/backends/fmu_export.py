@@ -123,13 +123,13 @@ def _solver_code(name: str, nx: int, ny: int) -> str:
       swallow Ctrl-C). Their user data is a ``nonholonomic_cvode_data`` (below) that carries SUNDIALS'
       ``N_VGetArrayPointer`` and ``SUNDenseMatrix_Data``, so the binary does not link SUNDIALS. Where the
       exact Jacobian is not finite (a square root at zero), that Jacobian is made by forward differences
-      of the derivatives instead, counted in ``fallbacks``. Non-finite derivatives are a recoverable error
-      (CVODE retries with a smaller step);
+      of the derivatives instead, counted in ``fallbacks``;
     - ``nonholonomic_outputs(n, t, x, p, y)``: the outputs (``output_names`` in PARAMETER_INFO) at n
       points at once (row r: time t[r], states x[r*n_x...], outputs y[r*n_y...]), for the rows of a run:
       one call instead of three FMI calls and an evaluation of the whole model per row."""
     return f"""
 /* ---- Nonholonomic: entry points for implicit integrators (not part of FMI) ---- */
+#include <stdlib.h>
 typedef int (*nh_sizes_fn)(casadi_int*, casadi_int*, casadi_int*, casadi_int*);
 typedef int (*nh_eval_fn)(const casadi_real**, casadi_real**, casadi_int*, casadi_real*, int);
 typedef struct {{ const casadi_real** arg; casadi_real** res; casadi_int* iw; casadi_real* w; }} nh_work;
@@ -182,7 +182,9 @@ CASADI_SYMBOL_EXPORT int nonholonomic_cvode_rhs(double t, void* y, void* ydot, v
   nonholonomic_cvode_data* d = (nonholonomic_cvode_data*)user_data;
   if (d->nx != {nx}L) return -1;
   if (!d->rhs_work && !(d->rhs_work = nh_work_new({name}_state_derivatives_work))) return -1;
-  return nh_eval({name}_state_derivatives, d->rhs_work, t, d->vector_data(y), d->p, d->vector_data(ydot), {nx}L);
+  /* non-finite derivatives are passed on as fmpy's loop did: CVODE's tests then fail and it stops (a
+     recoverable error instead makes it retry with ever smaller steps at a singular configuration) */
+  return nh_eval({name}_state_derivatives, d->rhs_work, t, d->vector_data(y), d->p, d->vector_data(ydot), {nx}L) < 0 ? -1 : 0;
 }}
 
 CASADI_SYMBOL_EXPORT int nonholonomic_cvode_jacobian(double t, void* y, void* fy, void* J, void* user_data,
@@ -233,10 +235,14 @@ def _compile(sources: list[str], binary: pathlib.Path, name: str) -> None:
     larger models), then link the shared library."""
     objects = [pathlib.Path(s).with_suffix(".o").name for s in sources]
     try:
-        jobs = [subprocess.Popen(["gcc", "-c", "-fPIC", "-O2", "-I", str(fmi_headers()), "-I", ".", "-o", o, s],
+        flags = ["-fPIC", "-O2", "-Werror=implicit-function-declaration", "-I", str(fmi_headers()), "-I", "."]
+        jobs = [subprocess.Popen(["gcc", "-c", *flags, "-o", o, s],
                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
                 for s, o in zip(sources, objects)]
-        results = [(job.wait(), job.communicate()[1]) for job in jobs]
+        results = []
+        for job in jobs:
+            _, stderr = job.communicate()  # reads the pipes to the end: no job blocks on a full one
+            results.append((job.returncode, stderr))
         if all(code == 0 for code, _ in results):
             link = subprocess.run(["gcc", "-shared", "-o", str(binary), *objects, "-lm"], capture_output=True, text=True)
             results = [(link.returncode, link.stderr)]
