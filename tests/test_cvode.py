@@ -7,7 +7,6 @@ from __future__ import annotations
 import ctypes
 import json
 import os
-import pathlib
 import signal
 import subprocess
 import sys
@@ -19,7 +18,6 @@ import pytest
 
 from nonholonomic.cvode import _Fmi3
 from nonholonomic.fmu import extra_info, model_description
-from nonholonomic.simulate import simulate
 
 
 @pytest.mark.parametrize("model", ["ChaplyginSleigh", "ShellWithNonholonomicHinge", "Wheelset"])
@@ -48,8 +46,10 @@ def test_exported_solver_functions_agree_with_fmi(model, rumoca_fmus, tmp_path):
             through_fmi = np.zeros(x.size)
             instance._check(derivatives(instance._instance, _pointer(through_fmi), x.size), "derivatives")
             outputs = np.array(instance.get([refs[n] for n in info["output_names"]]))
-            exported = _cvode_rhs(instance, time_, x)
+            exported, jacobian = _cvode_functions(instance, time_, x)
             assert np.max(np.abs(exported - through_fmi)) <= 1e-10 * np.max(np.abs(through_fmi))
+            # CVODE's Jacobian entry point is the exported exact Jacobian (the same generated function)
+            assert np.array_equal(jacobian, _state_jacobian(instance, time_, x))
             batch = row[info["output_names"]].to_numpy(dtype=float)
             assert np.max(np.abs(batch - outputs)) <= 1e-10 * np.max(np.abs(outputs))
     finally:
@@ -60,20 +60,36 @@ def _pointer(a: np.ndarray):
     return a.ctypes.data_as(ctypes.POINTER(ctypes.c_double))
 
 
-def _cvode_rhs(instance: _Fmi3, t: float, x: np.ndarray) -> np.ndarray:
-    """The binary's CVODE right-hand side on plain arrays: its user data takes a function that gives a
-    vector's data, here the identity on pointers."""
+def _cvode_functions(instance: _Fmi3, t: float, x: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The binary's CVODE right-hand side and Jacobian on plain arrays: their user data takes the
+    functions that give a vector's or a matrix's data, here the identity on pointers."""
     from nonholonomic.cvode import Cvode
     identity = ctypes.CFUNCTYPE(ctypes.c_void_p, ctypes.c_void_p)(lambda p: p)
     p = (ctypes.c_double * max(1, len(instance.parameters)))(*instance.parameters)
-    data = Cvode.Data(ctypes.cast(identity, ctypes.c_void_p), None, p, x.size, 0, None, None)
-    rhs = instance.dll.nonholonomic_cvode_rhs
-    rhs.argtypes = [ctypes.c_double, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]
+    data = Cvode.Data(ctypes.cast(identity, ctypes.c_void_p), ctypes.cast(identity, ctypes.c_void_p), p, x.size, 0,
+                      None, None)
+    rhs, jac = instance.dll.nonholonomic_cvode_rhs, instance.dll.nonholonomic_cvode_jacobian
+    rhs.argtypes = [ctypes.c_double] + [ctypes.c_void_p] * 3
+    jac.argtypes = [ctypes.c_double] + [ctypes.c_void_p] * 7
     state, out = np.array(x, dtype=float), np.zeros(x.size)
+    matrix, scratch = np.zeros((x.size, x.size), order="F"), np.zeros(x.size)
     assert rhs(t, state.ctypes.data, out.ctypes.data, ctypes.addressof(data)) == 0
+    assert jac(t, state.ctypes.data, out.ctypes.data, matrix.ctypes.data, ctypes.addressof(data),
+               scratch.ctypes.data, scratch.ctypes.data, scratch.ctypes.data) == 0
+    assert data.fallbacks == 0
     instance.dll.nonholonomic_cvode_data_free.argtypes = [ctypes.c_void_p]
     instance.dll.nonholonomic_cvode_data_free(ctypes.addressof(data))
-    return out
+    return out, matrix
+
+
+def _state_jacobian(instance: _Fmi3, t: float, x: np.ndarray) -> np.ndarray:
+    from nonholonomic.backends.fmu_export import JACOBIAN_SYMBOL
+    function = getattr(instance.dll, JACOBIAN_SYMBOL)
+    function.argtypes = [ctypes.c_double] + [ctypes.POINTER(ctypes.c_double)] * 3
+    p = np.array(instance.parameters + [0.0])
+    matrix = np.zeros((x.size, x.size), order="F")  # column-major
+    assert function(t, _pointer(np.array(x, dtype=float)), _pointer(p), _pointer(matrix)) == 0
+    return matrix
 
 
 # SIGINT to a Python process that runs nonholonomic.simulate on the omni vehicle (API, not the CLI): it
