@@ -1,5 +1,6 @@
-"""The project's own integration loop for FMI 3 Model Exchange FMUs without events: SUNDIALS CVODE (the
-library fmpy ships) driven directly, with the FMU's exact Jacobian where the rumoca backend exported one."""
+"""The project's own integration loop for FMI 3 Model Exchange FMUs without events built by the rumoca
+backend: SUNDIALS CVODE (the library fmpy ships) calling the FMU binary's compiled right-hand side and exact
+Jacobian directly, with no Python inside a step."""
 
 from __future__ import annotations
 
@@ -103,7 +104,6 @@ class _Fmi3:
     FMUs use no resources."""
 
     def __init__(self, fmu: pathlib.Path, md, folder: str):
-        import ctypes
         import zipfile
         from fmpy import platform_tuple, sharedLibraryExtension
         member = f"binaries/{platform_tuple}/{md.modelExchange.modelIdentifier}{sharedLibraryExtension}"
@@ -141,13 +141,11 @@ class _Fmi3:
             raise NonholonomicError(f"the FMU failed in {what} (FMI status {status})")
 
     def set(self, refs: list[int], values: list[float]) -> None:
-        import ctypes
         n = len(refs)
         self._check(self.dll.fmi3SetFloat64(self._instance, (ctypes.c_uint32 * n)(*refs), n,
                                             (ctypes.c_double * n)(*values), n), "fmi3SetFloat64")
 
     def get(self, refs: list[int]) -> list[float]:
-        import ctypes
         n = len(refs)
         values = (ctypes.c_double * max(1, n))()
         self._check(self.dll.fmi3GetFloat64(self._instance, (ctypes.c_uint32 * max(1, n))(*refs), n, values, n),
@@ -161,7 +159,6 @@ class _Fmi3:
         self._check(self.dll.fmi3EnterContinuousTimeMode(self._instance), "fmi3EnterContinuousTimeMode")
 
     def _vector(self, function) -> np.ndarray:
-        import ctypes
         values = np.zeros(self.nx)
         self._check(function(self._instance, values.ctypes.data_as(ctypes.POINTER(ctypes.c_double)), self.nx),
                     function.__name__)
@@ -176,7 +173,6 @@ class _Fmi3:
     def frame(self, times: np.ndarray, states: np.ndarray, outputs: list[str], info: dict, refs: dict) -> pd.DataFrame:
         """The named variables at the given times and states: the FMU's outputs by the binary's batch
         function (``nonholonomic_outputs``), states from ``states``, any other variable through FMI."""
-        import ctypes
         pointer = lambda a: a.ctypes.data_as(ctypes.POINTER(ctypes.c_double))
         columns = {"time": times}
         y = np.zeros((len(times), len(info["output_names"])))
@@ -212,7 +208,6 @@ class _Fmi3:
 def _sundials(library: str, name: str, restype, *argtypes):
     """A SUNDIALS function of the libraries fmpy ships, typed here (a fresh ctypes object: fmpy's own
     solver keeps its typing of the shared ones)."""
-    import ctypes
     from fmpy.sundials import libraries
     function = getattr(libraries, library)[name]
     function.restype, function.argtypes = restype, list(argtypes)
@@ -249,17 +244,15 @@ class Cvode:
             raise
 
     def _create(self, x0, parameters, abstol, rtol, max_step, exact_jacobian) -> None:
-        import ctypes
-        dll = self._dll
         from ctypes import POINTER, byref, c_double, c_int, c_int64, c_long, c_void_p
-        vp, ok = c_void_p, lambda flag, what: flag == 0 or self._fail(f"CVODE refused {what} (flag {flag})")
-
+        dll, vp = self._dll, c_void_p
+        ok = lambda flag, what: flag == 0 or self._fail(f"CVODE refused {what} (flag {flag})")
         nx = len(x0)
         self.nx, self.exact_jacobian = nx, exact_jacobian
         self._parameters = (c_double * max(1, len(parameters)))(*parameters)
         self._data = self.Data(ctypes.cast(_sundials("sundials_core", "N_VGetArrayPointer", vp, vp), vp),
-                          ctypes.cast(_sundials("sundials_sunmatrixdense", "SUNDenseMatrix_Data", vp, vp), vp),
-                          self._parameters, nx, 0, None, None)
+                               ctypes.cast(_sundials("sundials_sunmatrixdense", "SUNDenseMatrix_Data", vp, vp), vp),
+                               self._parameters, nx, 0, None, None)
         self._ctx = vp()
         ok(_sundials("sundials_core", "SUNContext_Create", c_int, c_int, POINTER(vp))(0, byref(self._ctx)),
            "a context")  # SUN_COMM_NULL: no MPI
@@ -304,7 +297,6 @@ class Cvode:
         """Integrate to ``target`` (CVODE's interpolated solution there, in ``state_pointer``); returns
         the time reached. Each CVode call takes at most STEPS_PER_CALL steps (flag -1, CV_TOO_MUCH_WORK,
         then means: go on), so a Ctrl-C between calls ends the run promptly."""
-        import ctypes
         while True:
             flag = self._cvode(self._mem, target, self._y, ctypes.byref(self._time), 1)  # CV_NORMAL
             if flag >= 0:
@@ -315,7 +307,6 @@ class Cvode:
 
     def statistics(self) -> dict:
         """CVODE's counters after a run, and where the Jacobian came from."""
-        import ctypes
 
         def counter(name):
             value = ctypes.c_long()
@@ -332,7 +323,6 @@ class Cvode:
                 "jacobian_fallbacks": int(self._data.fallbacks)}
 
     def free(self) -> None:
-        import ctypes
         vp = ctypes.c_void_p
         if self._mem:
             _sundials("sundials_cvode", "CVodeFree", None, ctypes.POINTER(vp))(ctypes.byref(vp(self._mem)))
