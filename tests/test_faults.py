@@ -180,7 +180,7 @@ def test_check_writable_helpers(a_file, tmp_path):
 
 
 def test_output_grid_ends_at_the_stop_time():
-    from nonholonomic.simulate import output_grid
+    from nonholonomic.grid import output_grid
     assert output_grid(0.1, 1.0).tolist() == [0.0, 0.1]
     assert output_grid(0.1, 0.03) == pytest.approx([0.0, 0.03, 0.06, 0.09, 0.1], abs=0, rel=1e-15)
     assert output_grid(0.5, 0.1) == pytest.approx([0.0, 0.1, 0.2, 0.3, 0.4, 0.5], abs=0, rel=1e-15)

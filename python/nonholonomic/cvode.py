@@ -16,6 +16,7 @@ import pandas as pd
 
 from .errors import Interrupted, NonholonomicError, SimulationFailed
 from .fmu import extra_info
+from .grid import output_grid
 
 
 def run_ode(fmu: pathlib.Path, md, values: dict, stop_time: float, output_interval: float, tolerance: float,
@@ -63,7 +64,6 @@ def run_ode(fmu: pathlib.Path, md, values: dict, stop_time: float, output_interv
             solver = Cvode(instance.dll, states[0], instance.parameters, instance.nominals() * tolerance, tolerance,
                            max_step=stop_time / 50, exact_jacobian=exact_jacobian)
             x = np.ctypeslib.as_array(solver.state_pointer, (instance.nx,))
-            from .simulate import output_grid  # one grid for every path (simulate imports this module)
             for target in output_grid(stop_time, output_interval)[1:]:
                 time = solver.advance(target)
                 times.append(time)
