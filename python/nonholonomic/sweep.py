@@ -448,7 +448,7 @@ def plot_sweep(table: pd.DataFrame, out_dir: pathlib.Path) -> list[pathlib.Path]
         group = group.sort_values("eta", ascending=False)
         frames = {row.eta: pd.read_parquet(out_dir / f"{row.case}.parquet") for row in group.itertuples()}
         heaviest = frames[group["eta"].iloc[0]]
-        fig, axes = plt.subplots(1, 3, figsize=(15, 4.2))
+        fig, axes = plt.subplots(1, 3, figsize=(11, 3.8))
         axes[0].plot(heaviest["x"], heaviest["y"], label="FMU")
         axes[0].plot(heaviest["x_ref"], heaviest["y_ref"], "--", label="massless rollers")
         axes[0].set_xlabel("x [m]"), axes[0].set_ylabel("y [m]"), axes[0].set_title("path of the centre")
@@ -458,13 +458,13 @@ def plot_sweep(table: pd.DataFrame, out_dir: pathlib.Path) -> list[pathlib.Path]
         axes[1].set_xlabel("t [s]"), axes[1].set_ylabel("psi [rad]"), axes[1].set_title("heading")
         for i in range(1, N_WHEELS + 1):
             axes[2].step(heaviest["time"], heaviest[f"contactRoller[{i}]"], where="post", label=f"wheel {i}")
-        axes[2].set_xlabel("t [s]"), axes[2].set_ylabel("roller in contact"), axes[2].legend()
+        axes[2].set_xlabel("t [s]"), axes[2].set_ylabel("roller in contact [index]"), axes[2].legend()
         fig.suptitle(f"{kind}, eta = {group['eta'].iloc[0]:.1e} (cf. Fig. 3.7)")
         fig.tight_layout()
         files.append(out_dir / f"{kind}_fig3.7.png")
-        fig.savefig(files[-1], dpi=100)
+        fig.savefig(files[-1], dpi=110)
         plt.close(fig)
-        fig, axes = plt.subplots(1, 3, figsize=(15, 4.2))
+        fig, axes = plt.subplots(1, 3, figsize=(11, 3.8))
         for eta, f in frames.items():
             t = f["time"]
             axes[0].semilogy(t, np.hypot(f["x"] - f["x_ref"], f["y"] - f["y_ref"]) + 1e-18, label=f"eta {eta:.1e}")
@@ -478,18 +478,19 @@ def plot_sweep(table: pd.DataFrame, out_dir: pathlib.Path) -> list[pathlib.Path]
         fig.suptitle(f"{kind}: differences to the massless-roller model and slip (cf. Fig. 3.8-3.12)")
         fig.tight_layout()
         files.append(out_dir / f"{kind}_differences.png")
-        fig.savefig(files[-1], dpi=100)
+        fig.savefig(files[-1], dpi=110)
         plt.close(fig)
     if len(ok):
-        fig, ax = plt.subplots(figsize=(6.5, 4.5))
+        fig, (path_ax, slip_ax) = plt.subplots(1, 2, figsize=(10, 4))
         for kind, group in ok.groupby("kind"):
-            ax.loglog(group["eta"], group["path difference [m]"], "o-", label=f"{kind}: path")
-            ax.loglog(group["eta"], group["max slip [m/s]"], "s--", label=f"{kind}: max slip [m/s]")
-        ax.set_xlabel("eta (roller mass / wheel mass)"), ax.set_ylabel("discrepancy")
-        ax.grid(alpha=0.3, which="both"), ax.legend(fontsize=8)
-        ax.set_title("massless-roller limit")
+            path_ax.loglog(group["eta"], group["path difference [m]"], "o-", label=kind)
+            slip_ax.loglog(group["eta"], group["max slip [m/s]"], "s--", label=kind)
+        path_ax.set_ylabel("path difference to the massless model [m]"), slip_ax.set_ylabel("max slip speed [m/s]")
+        for ax in (path_ax, slip_ax):
+            ax.set_xlabel("eta = roller mass / wheel mass [-]"), ax.grid(alpha=0.3, which="both"), ax.legend(fontsize=8)
+        fig.suptitle("massless-roller limit")
         fig.tight_layout()
         files.append(out_dir / "trend.png")
-        fig.savefig(files[-1], dpi=100)
+        fig.savefig(files[-1], dpi=110)
         plt.close(fig)
     return files
