@@ -68,9 +68,15 @@ def _cmd_simulate(args) -> int:
         _progress(f"wrote {len(frame)} rows x {len(frame.columns)} columns to {out}")
         return 0
     if kind == "crashed":
-        _, how, reached = outcome
-        raise NonholonomicError(f"the FMU's binary crashed ({how}) after t = {reached:.6g} s; nothing written to "
-                                f"{out} (the rows were in the crashed process)")
+        _, how, reached, chunks = outcome
+        kept = ""
+        if chunks:
+            import pandas as pd
+            partial = pd.concat(chunks, ignore_index=True)
+            _write(partial, out)
+            kept = f"; the {len(partial)} rows computed before (to t = {partial['time'].iloc[-1]:.6g} s) are in {out}"
+        raise NonholonomicError(f"the FMU's binary crashed ({how}) after t = {reached:.6g} s" +
+                                (kept or f"; nothing written to {out}"))
     if kind == "error":
         raise NonholonomicError(outcome[1])
     if kind == "failed":
@@ -91,7 +97,8 @@ def _simulate_child(send, kwargs) -> None:
     """simulate() in the child process of :func:`_run_isolated`: progress and the outcome go to ``send``."""
     from .simulate import simulate
     try:
-        frame = simulate(**kwargs, progress=lambda time, stop_time: send(("progress", time, stop_time)))
+        frame = simulate(**kwargs, progress=lambda time, stop_time: send(("progress", time, stop_time)),
+                         rows=lambda chunk: send(("rows", chunk)))
         send(("done", frame))
     except Interrupted as e:
         send(("interrupted", e.partial, e.time))
@@ -108,7 +115,8 @@ def _simulate_child(send, kwargs) -> None:
 
 def _run_isolated(target, kwargs) -> tuple:
     """Run ``target(send, kwargs)`` in a forked child and return the first message it sends that is not
-    progress, or ``("crashed", signal name, last time reported)`` if it dies first.
+    progress or rows, or ``("crashed", signal name, last time reported, chunks of rows received)`` if it dies
+    first.
 
     Why a child: an FMU's binary is foreign C code; a crash in it (SIGSEGV, SIGBUS, abort) kills the process
     that loaded it, with no Python exception to catch. In a child, the CLI survives to say so in one line.
@@ -139,7 +147,7 @@ def _run_isolated(target, kwargs) -> tuple:
         child.start()
         forward()  # a Ctrl-C that came while the child was being started
         send.close()
-        reached = 0.0
+        reached, chunks = 0.0, []
         while True:
             try:
                 message = receive.recv()
@@ -147,6 +155,9 @@ def _run_isolated(target, kwargs) -> tuple:
                 break
             if message[0] == "bug":
                 raise RuntimeError(f"the simulation process failed:\n{message[1]}")
+            if message[0] == "rows":
+                chunks.append(message[1])
+                continue
             if message[0] != "progress":
                 return message
             if not reached:
@@ -159,7 +170,7 @@ def _run_isolated(target, kwargs) -> tuple:
         return ("interrupted", None, reached)
     code = child.exitcode
     how = signal.Signals(-code).name if code is not None and code < 0 else f"exit code {code}"
-    return ("crashed", how, reached)
+    return ("crashed", how, reached, chunks)
 
 
 def _write(frame, out: pathlib.Path) -> None:

@@ -19,8 +19,11 @@ from .fmu import extra_info
 from .grid import output_grid
 
 
+ROWS_EVERY = 1.0  # seconds of wall time between the chunks of rows handed to a ``rows`` callback
+
+
 def run_ode(fmu: pathlib.Path, md, values: dict, stop_time: float, output_interval: float, tolerance: float,
-            outputs: list[str], progress, exact_jacobian: bool) -> pd.DataFrame:
+            outputs: list[str], progress, exact_jacobian: bool, rows=None) -> pd.DataFrame:
     """Model exchange of an FMI 3 FMU without events whose binary exports CVODE's callbacks (every
     rumoca-backend FMU: ``backends.fmu_export._solver_code``) with SUNDIALS CVODE (BDF, dense), driven
     directly: CVODE calls the model's compiled right-hand side and exact Jacobian, so no Python runs inside
@@ -39,10 +42,13 @@ def run_ode(fmu: pathlib.Path, md, values: dict, stop_time: float, output_interv
       contacts with friction; the lightest rollers of the omni vehicle need many steps); CVODE returns
       every ``STEPS_PER_CALL`` steps all the same, so that Ctrl-C is honoured within a fraction of a second.
 
+    ``rows(frame)``, if given, receives the output rows in chunks about ``ROWS_EVERY`` seconds of wall time
+    apart, computed as the run goes (a caller that must survive a crash of the binary keeps them).
     Ctrl-C raises :class:`Interrupted` with the rows so far, after the instance is freed. The result's
     ``attrs["solver"]`` holds CVODE's counters."""
     import shutil
     import tempfile
+    import time as clock
 
     refs = {v.name: v.valueReference for v in md.modelVariables}
     info = extra_info(fmu)
@@ -50,8 +56,20 @@ def run_ode(fmu: pathlib.Path, md, values: dict, stop_time: float, output_interv
     states: list[np.ndarray] = []  # at the output times; the outputs are computed from them at the end
     folder = tempfile.mkdtemp(prefix="nh_run_")
     instance = solver = None
-    frame = lambda: instance.frame(np.array(times), np.array(states).reshape(len(times), instance.nx), outputs,
-                                   info, refs)
+    chunks: list[pd.DataFrame] = []  # rows already computed (and handed to ``rows``)
+    done = lambda: sum(len(c) for c in chunks)
+
+    def new_rows() -> pd.DataFrame:
+        start = done()
+        chunk = instance.frame(np.array(times[start:]), np.array(states[start:]).reshape(-1, instance.nx), outputs,
+                               info, refs)
+        chunks.append(chunk)
+        return chunk
+
+    def frame() -> pd.DataFrame:
+        if done() < len(times):
+            new_rows()
+        return pd.concat(chunks, ignore_index=True) if len(chunks) > 1 else chunks[0]
     try:
         instance = _Fmi3(fmu, md, folder)
         with native_output_silenced():
@@ -64,12 +82,18 @@ def run_ode(fmu: pathlib.Path, md, values: dict, stop_time: float, output_interv
             solver = Cvode(instance.dll, states[0], instance.parameters, instance.nominals() * tolerance, tolerance,
                            max_step=stop_time / 50, exact_jacobian=exact_jacobian)
             x = np.ctypeslib.as_array(solver.state_pointer, (instance.nx,))
+            sent = -np.inf  # the first rows go out at once, then every ROWS_EVERY seconds
             for target in output_grid(stop_time, output_interval)[1:]:
                 time = solver.advance(target)
                 times.append(time)
                 states.append(x.copy())
                 if progress:
                     progress(time, stop_time)
+                if rows and clock.monotonic() - sent > ROWS_EVERY:
+                    rows(new_rows())
+                    sent = clock.monotonic()
+            if rows and done() < len(times):
+                rows(new_rows())
             stats = solver.statistics()
             result = frame()
     except KeyboardInterrupt:

@@ -72,13 +72,17 @@ def check_parameters(fmu: pathlib.Path, parameters: dict) -> dict[str, float]:
 
 def simulate(model: str | pathlib.Path, parameters: dict | None = None, stop_time: float | None = None,
              output_interval: float | None = None, tolerance: float | None = None,
-             outputs: list[str] | None = None, progress=None, exact_jacobian: bool = True) -> pd.DataFrame:
+             outputs: list[str] | None = None, progress=None, exact_jacobian: bool = True,
+             rows=None) -> pd.DataFrame:
     """Simulate an example model's FMU (or an FMU file) and return its outputs over time.
 
     ``parameters`` maps FMU parameter names to values; the stop time, output interval and relative
     tolerance default to the model's experiment annotation. Columns: ``time`` and the outputs (all FMU
     outputs unless ``outputs`` names some variables). ``exact_jacobian=False`` makes the integrator use
-    finite differences even where the FMU has an exact Jacobian (for comparison).
+    finite differences even where the FMU has an exact Jacobian (for comparison). ``progress(time, stop_time)``
+    is called at every output time; ``rows(frame)``, if given, receives the rows as they are computed, in
+    chunks about a second of wall time apart (the project's own loop; the CLI keeps them in case the FMU's
+    binary crashes).
     """
     import fmpy
 
@@ -100,7 +104,7 @@ def simulate(model: str | pathlib.Path, parameters: dict | None = None, stop_tim
     if (md.fmiVersion.startswith("3") and md.modelExchange is not None and not md.numberOfEventIndicators
             and extra_info(fmu).get("solver_functions")):  # the binary has CVODE's callbacks (rumoca backend)
         return run_ode(fmu, md, values, stop_time, output_interval, tolerance, outputs, progress,
-                             exact_jacobian)
+                       exact_jacobian, rows)
     recorder, reached = {}, {"time": 0.0}
 
     def step_finished(time, rec):
