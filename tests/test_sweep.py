@@ -10,7 +10,6 @@ import pathlib
 import shutil
 import signal
 import subprocess
-import sys
 import time
 import zipfile
 
@@ -20,24 +19,14 @@ import pytest
 
 from nonholonomic.cases.omni_vehicle import MasslessLimitCase
 from nonholonomic.errors import NonholonomicError
+from test_cli import CLI, assert_one_line_error, run as run_cli
+
 from nonholonomic.sweep import (SCHEDULER_TIMEOUT, SweepCase, cases, collect, keys, record, run_case, run_sweep,
                                 trend_ratios)
 
-CLI = [sys.executable, "-m", "nonholonomic"]
 TINY = 0.01  # simulated seconds of a case in these tests: the machinery, not the physics
 
 
-def run_cli(*args, env=None):
-    return subprocess.run([*CLI, *args], capture_output=True, text=True, env=env, timeout=600)
-
-
-def assert_one_line_error(result, *fragments):
-    assert result.returncode != 0
-    assert "Traceback" not in result.stderr + result.stdout
-    lines = [l for l in result.stderr.splitlines() if l.startswith("error:")]
-    assert len(lines) == 1, result.stderr
-    for fragment in fragments:
-        assert fragment in lines[0], lines[0]
 
 
 def stamps(folder: pathlib.Path) -> dict[str, int]:

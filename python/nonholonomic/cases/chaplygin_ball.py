@@ -1,19 +1,8 @@
 """Verification cases of the Chaplygin ball: Modelica example ``Examples.ChaplyginBall``, reference
 ``nonholonomic.references.chaplygin_ball``.
 
-Each FMU is the 3-D multibody model of the Modelica library (rigid bodies, contacts and joints); each
-reference is written from the classical reduced equations (``nonholonomic.references``) and checked on
-its own. The FMU's world-frame state is mapped into the reference's variables by the reference's own
-``from_world``, and the reference's ``to_world`` of the initial state is compared with the FMU's initial
-state, so the two independent parametrisations of the initial conditions are checked against each other.
-
-Tolerances. Both sides integrate the same physics with tight tolerances (FMU: CVODE at 1e-12;
-references: DOP853 at 1e-11/1e-12), so their difference is integration error: 1e-9 to 1e-7 relative over
-the spans below. The bound on every signal is 1e-5 relative to the signal's largest magnitude, two
-orders above that and far below the effect of a modelling error. Energy is conserved by every model but
-the damped wheelset: bound 1e-7 relative. Constraint drift is held by the Baumgarte terms at the level
-of the integration error: gap below 1e-8 m, slip below 1e-6 m/s. Steady motions: the tilt, radius or
-position that must stay constant may move by integration error only: bounds 1e-7 (radians, metres).
+The FMU against a reference written from the classical reduced equations: see ``cases.common`` for how
+the states are mapped and for the tolerances and their reasons.
 """
 
 from __future__ import annotations

@@ -1,11 +1,19 @@
 """What the case modules share: the common tolerances and the reading of FMU vector outputs.
 
+Each FMU is the 3-D multibody model of the Modelica library (rigid bodies, contacts and joints); each
+reference is written from the classical reduced equations (``nonholonomic.references``) and checked on
+its own. The FMU's world-frame state is mapped into the reference's variables by the reference's own
+``from_world``, and the reference's ``to_world`` of the initial state is compared with the FMU's initial
+state (:func:`state_check`), so the two independent parametrisations of the initial conditions are checked
+against each other.
+
 Tolerances. Both sides integrate the same physics with tight tolerances (FMU: CVODE at 1e-12;
 references: DOP853 at 1e-11/1e-12), so their difference is integration error: 1e-9 to 1e-7 relative over
 the spans of the cases. The bound on every signal is 1e-5 relative to the signal's largest magnitude, two
 orders above that and far below the effect of a modelling error. Energy is conserved by every model but
 the damped ones: bound 1e-7 relative. Constraint drift is held by the Baumgarte terms at the level of
-the integration error: gap below 1e-8 m, slip below 1e-6 m/s.
+the integration error: gap below 1e-8 m, slip below 1e-6 m/s. Steady motions: the tilt, radius or position
+that must stay constant may move by integration error only: bounds 1e-7 (radians, metres).
 """
 
 from __future__ import annotations
