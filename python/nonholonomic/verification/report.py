@@ -78,7 +78,7 @@ caption{text-align:left;font-weight:600;padding:.2em 0}
 .banner{padding:.6em 1em;font-size:1.15em;border-radius:4px} .note{color:#555;font-style:italic}
 figure{margin:1em 0 1.6em} figure img{max-width:100%;height:auto;border:1px solid #e2e4e8}
 figcaption{font-size:.85em;color:#555} nav ul{margin:.2em 0} nav>ul{columns:2} nav>ul>li{break-inside:avoid}
-.summary td,.summary th{white-space:nowrap} .files{font-size:.9em}
+.summary{font-size:.86em} .summary td{white-space:nowrap} .files{font-size:.9em}
 """
 
 INTRO = ("<p>Each case runs an FMU of the Modelica library and compares it with an independent reference model "
