@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import shutil
 
 import numpy as np
 import pytest
@@ -13,6 +14,8 @@ from bounds import roundoff
 from conftest import fmu_from_source
 from nonholonomic.backends.explicit_ode import build_explicit_ode
 from nonholonomic.backends.flat_dae import FlatDae
+from nonholonomic.build import build
+from nonholonomic.fmu import extra_info
 from nonholonomic.models import LIBRARY
 from nonholonomic.simulate import simulate
 
@@ -107,3 +110,110 @@ def test_roller_inertia_from_geometry():
     y = ode.rhs(0.0, [0.0], p)[1].full().ravel()
     assert y[0] == pytest.approx(0.002 * axial, rel=1e-10)
     assert y[1] == pytest.approx(0.002 * transverse, rel=1e-10)
+
+
+# Vehicles.OmniWheel before Bodies.Rotor (commit 2123d1a): each roller a free RigidBody (13 states) held on the hub
+# by a Joints.Revolute. The same physics as the rotor version; a test fixture, not part of the library.
+OMNI_WHEEL_WITH_REVOLUTE_JOINTS = """\
+within Nonholonomic.Vehicles;
+model OmniWheel "Omni-wheel: a hub with nRollers massive spindle rollers on revolute joints, rolling with friction on the plane"
+  parameter Integer nRollers(min = 2) = 4 "Number of rollers";
+  parameter Units.Length R_w(min = 1e-6) = 0.05 "Wheel radius (outer surface of the rollers)";
+  parameter Units.Mass m_w(min = 1e-9) = 0.15 "Total mass of the wheel: hub and rollers";
+  parameter Real eta(min = 1e-12, max = 1/nRollers - 1e-9) = 0.01 "Mass of one roller over the total mass of the wheel (below 1/nRollers: the hub keeps a positive mass)";
+  parameter Real mu(min = 0) = 0.5 "Coefficient of friction between rollers and plane";
+  parameter Units.Velocity v_eps(min = 1e-12) = 1e-3 "Regularisation speed of the friction";
+  parameter Units.Acceleration g_0[3] = {0, 0, -9.81} "Gravity acceleration";
+  parameter Units.Position r_0_start[3] = {0, 0, R_w} "Initial centre of the hub";
+  parameter Units.Velocity v_0_start[3] = {0, 0, 0.0} "Initial velocity of the hub's centre";
+  parameter Units.Quaternion Q_start[4] = {1, 0, 0, 0.0} "Initial attitude of the hub (its z axis is the wheel's axle)";
+  parameter Units.AngularVelocity w_0_start[3] = {0, 0, 0.0} "Initial angular velocity of the wheel";
+  final parameter Units.Mass m_r = eta*m_w "Mass of a roller";
+  final parameter Units.Mass m_hub = (1 - nRollers*eta)*m_w "Mass of the hub";
+  final parameter Units.Length R1 = R_w*cos(Constants.pi/nRollers) "Distance of the rollers' axes from the wheel's centre";
+  final parameter Units.Angle kappa[nRollers] = 2*Constants.pi*(0:nRollers - 1)/nRollers "Angular positions of the rollers on the hub";
+  final parameter Real T_start[3, 3] = Rotations.rotationMatrix(Q_start) "Initial attitude matrix of the hub";
+  Interfaces.KinematicOutput k "Kinematics of the hub";
+  Interfaces.WrenchInput w "Wrench of the axle's joint on the hub";
+  Interfaces.KinematicInput kGround "Kinematics of the ground";
+  Interfaces.WrenchOutput wGround[nRollers] "Contact wrenches on the ground";
+  Bodies.RigidBody hub(nW = nRollers + 1, m = m_hub, I_b = {m_hub*R_w^2/4, m_hub*R_w^2/4, m_hub*R_w^2/2}, g_0 = g_0,
+    r_0_start = r_0_start, v_0_start = v_0_start, Q_start = Q_start, w_0_start = w_0_start)
+   ;
+  Bodies.RigidBody roller[nRollers](each nW = 2, each m = m_r, each I_b = rollerInertia(R_w, nRollers, m_r), each g_0 = g_0,
+    r_0_start = {r_0_start + T_start*{R1*cos(kappa[j]), R1*sin(kappa[j]), 0.0} for j in 1:nRollers},
+    v_0_start = {v_0_start + cross(w_0_start, T_start*{R1*cos(kappa[j]), R1*sin(kappa[j]), 0.0}) for j in 1:nRollers},
+    Q_start = {Rotations.product(Q_start, Rotations.product(Rotations.fromAxisAngle({0.0, 0.0, 1.0}, kappa[j]),
+      {0.5, 0.5, 0.5, 0.5})) for j in 1:nRollers},
+    w_0_start = {rollerStartVelocity(r_0_start, v_0_start, w_0_start, T_start, kappa[j], R_w, nRollers) for j in 1:nRollers})
+   ;
+  Joints.Revolute axle[nRollers](p_a = {{R1*cos(kappa[j]), R1*sin(kappa[j]), 0.0} for j in 1:nRollers},
+    n_a = {{-sin(kappa[j]), cos(kappa[j]), 0.0} for j in 1:nRollers}, each n_b = {1, 0, 0.0})
+   ;
+  Contacts.RollerPlaneContact contact[nRollers](each R_w = R_w, each n = nRollers, each mu = mu, each v_eps = v_eps)
+   ;
+  Interfaces.RealOutput contactRoller "Index of the roller in contact (0: none)";
+  Interfaces.RealOutput slip(unit = "m/s") "Slip speed at the contact";
+  Interfaces.RealOutput normalForce(unit = "N") "Normal reaction";
+  Interfaces.RealOutput kineticEnergy(unit = "J") "Kinetic energy of the wheel";
+protected
+  Real closed[nRollers] "Contact state of each roller";
+  Units.Velocity slips[nRollers] "Slip speed of each roller";
+  Units.Force normal[nRollers] "Normal reaction on each roller";
+  Units.Energy rollerEnergy[nRollers] "Kinetic energy of each roller";
+equation
+  contactRoller = sum({j*closed[j] for j in 1:nRollers});
+  slip = sum(slips);
+  normalForce = sum(normal);
+  kineticEnergy = hub.kineticEnergy + sum(rollerEnergy);
+  connect(hub.k, k);
+  connect(w, hub.w[nRollers + 1]);
+  for j in 1:nRollers loop
+    closed[j] = contact[j].closed;
+    slips[j] = contact[j].slip;
+    normal[j] = contact[j].N;
+    rollerEnergy[j] = roller[j].kineticEnergy;
+    connect(hub.k, axle[j].kA);
+    connect(roller[j].k, axle[j].kB);
+    connect(axle[j].wA, hub.w[j]);
+    connect(axle[j].wB, roller[j].w[1]);
+    connect(kGround, contact[j].kA);
+    connect(roller[j].k, contact[j].kB);
+    connect(contact[j].wA, wGround[j]);
+    connect(contact[j].wB, roller[j].w[2]);
+  end for;
+end OmniWheel;
+"""
+
+
+@pytest.fixture(scope="module")
+def revolute_roller_fmus(tmp_path_factory):
+    """OmniVehicleSpin and OmniVehicleStraight built from a copy of the library whose OmniWheel has the
+    rollers as RigidBody + Revolute."""
+    root = tmp_path_factory.mktemp("omni_revolute")
+    library = root / "Nonholonomic"
+    shutil.copytree(LIBRARY, library)
+    (library / "Vehicles" / "OmniWheel.mo").write_text(OMNI_WHEEL_WITH_REVOLUTE_JOINTS)
+    models = ["OmniVehicleSpin", "OmniVehicleStraight"]
+    return dict(zip(models, build(models, backend="rumoca", out_dir=root / "fmus", library_dir=library)))
+
+
+@pytest.mark.parametrize("model, stop_time", [("OmniVehicleSpin", 1.0), ("OmniVehicleStraight", 0.3)])
+def test_rotor_rollers_move_the_vehicle_as_revolute_rollers(rumoca_fmus, revolute_roller_fmus, model, stop_time):
+    """The rollers as Bodies.Rotor (2 states each) against the rollers as RigidBody + Revolute (13 states and
+    5 stabilised constraints each): the same physics, so path, heading and energy agree to the integration
+    error (eta = 2.5e-3, the bench cases)."""
+    rtol = 1e-9
+    run = lambda fmu: simulate(fmu, {"eta": 2.5e-3}, stop_time=stop_time, output_interval=1e-3, tolerance=rtol)
+    rotor, revolute = run(rumoca_fmus[model]), run(revolute_roller_fmus[model])
+    # each step's local error is at most rtol of the solution (CVODE's weighted test, atol = rtol), and
+    # over these short spans the errors add up at most linearly in the steps of the two runs (measured:
+    # 1e-8 m, 1e-7 rad, 1e-7 J against bounds of 3e-6 to 9e-6); the revolute joints' Baumgarte drift is
+    # of the same order
+    bound = (rotor.attrs["solver"]["steps"] + revolute.attrs["solver"]["steps"]) * rtol
+    for name in ("x", "y", "psi", "kineticEnergy"):
+        scale = np.max(np.abs(revolute[name])) + 1.0
+        assert np.max(np.abs(rotor[name] - revolute[name])) < bound * scale, name
+    # the rotor version integrates 76 states instead of 208
+    assert len(extra_info(rumoca_fmus[model])["state_names"]) == 76
+    assert len(extra_info(revolute_roller_fmus[model])["state_names"]) == 208

@@ -1,5 +1,5 @@
 within Nonholonomic.Vehicles;
-model OmniWheel "Omni-wheel: a hub with nRollers massive spindle rollers on revolute joints, rolling with friction on the plane"
+model OmniWheel "Omni-wheel: a hub with nRollers massive spindle rollers on frictionless axles, rolling with friction on the plane"
   parameter Integer nRollers(min = 2) = 4 "Number of rollers";
   parameter Units.Length R_w(min = 1e-6) = 0.05 "Wheel radius (outer surface of the rollers)";
   parameter Units.Mass m_w(min = 1e-9) = 0.15 "Total mass of the wheel: hub and rollers";
@@ -23,16 +23,17 @@ model OmniWheel "Omni-wheel: a hub with nRollers massive spindle rollers on revo
   Bodies.RigidBody hub(nW = nRollers + 1, m = m_hub, I_b = {m_hub*R_w^2/4, m_hub*R_w^2/4, m_hub*R_w^2/2}, g_0 = g_0,
     r_0_start = r_0_start, v_0_start = v_0_start, Q_start = Q_start, w_0_start = w_0_start)
     annotation(Placement(transformation(extent = {{-10, 40}, {10, 60}})));
-  Bodies.RigidBody roller[nRollers](each nW = 2, each m = m_r, each I_b = rollerInertia(R_w, nRollers, m_r), each g_0 = g_0,
-    r_0_start = {r_0_start + T_start*{R1*cos(kappa[j]), R1*sin(kappa[j]), 0.0} for j in 1:nRollers},
-    v_0_start = {v_0_start + cross(w_0_start, T_start*{R1*cos(kappa[j]), R1*sin(kappa[j]), 0.0}) for j in 1:nRollers},
-    Q_start = {Rotations.product(Q_start, Rotations.product(Rotations.fromAxisAngle({0.0, 0.0, 1.0}, kappa[j]),
-      {0.5, 0.5, 0.5, 0.5})) for j in 1:nRollers},
-    w_0_start = {rollerStartVelocity(r_0_start, v_0_start, w_0_start, T_start, kappa[j], R_w, nRollers) for j in 1:nRollers})
+  // each roller: an axisymmetric rotor on the hub (angle and rate on its axle), its frame at phi = 0 turned
+  // by kappa about the hub's axle and then so that its x axis (the roller's axis) is tangent to the circle R1
+  Bodies.Rotor roller[nRollers](each nW = 1, each m = m_r, each I_a = rollerInertia(R_w, nRollers, m_r)*{1, 0, 0},
+    each I_t = rollerInertia(R_w, nRollers, m_r)*{0, 1, 0}, each g_0 = g_0,
+    p_a = {{R1*cos(kappa[j]), R1*sin(kappa[j]), 0.0} for j in 1:nRollers},
+    Q_mount = {Rotations.product(Rotations.fromAxisAngle({0.0, 0.0, 1.0}, kappa[j]), {0.5, 0.5, 0.5, 0.5}) for j in 1:nRollers},
+    each n_b = {1, 0, 0.0},
+    // spin relative to the hub: that of rollerStartVelocity along the roller's axis (zero but in contact)
+    w_rel_start = {(rollerStartVelocity(r_0_start, v_0_start, w_0_start, T_start, kappa[j], R_w, nRollers) - w_0_start)
+      *(T_start*{-sin(kappa[j]), cos(kappa[j]), 0.0}) for j in 1:nRollers})
     annotation(Placement(transformation(extent = {{-10, -20}, {10, 0.0}})));
-  Joints.Revolute axle[nRollers](p_a = {{R1*cos(kappa[j]), R1*sin(kappa[j]), 0.0} for j in 1:nRollers},
-    n_a = {{-sin(kappa[j]), cos(kappa[j]), 0.0} for j in 1:nRollers}, each n_b = {1, 0, 0.0})
-    annotation(Placement(transformation(extent = {{-40, 10}, {-20, 30}})));
   Contacts.RollerPlaneContact contact[nRollers](each R_w = R_w, each n = nRollers, each mu = mu, each v_eps = v_eps)
     annotation(Placement(transformation(extent = {{-10, -70}, {10, -50}})));
   Interfaces.RealOutput contactRoller "Index of the roller in contact (0: none)";
@@ -56,19 +57,17 @@ equation
     slips[j] = contact[j].slip;
     normal[j] = contact[j].N;
     rollerEnergy[j] = roller[j].kineticEnergy;
-    connect(hub.k, axle[j].kA);
-    connect(roller[j].k, axle[j].kB);
-    connect(axle[j].wA, hub.w[j]);
-    connect(axle[j].wB, roller[j].w[1]);
+    connect(hub.k, roller[j].kCarrier);
+    connect(roller[j].wCarrier, hub.w[j]);
     connect(kGround, contact[j].kA);
     connect(roller[j].k, contact[j].kB);
     connect(contact[j].wA, wGround[j]);
-    connect(contact[j].wB, roller[j].w[2]);
+    connect(contact[j].wB, roller[j].w[1]);
   end for;
   annotation(Documentation(info = "<html>
 <p>An omni-wheel (Gerasimov 2018, ch. 3): a hub (a thin disk, its axle along its body z axis) carrying
-<code>nRollers</code> spindle rollers on <a href=\"modelica://Nonholonomic.Joints.Revolute\">revolute joints</a>,
-their axes in the wheel's plane, tangent to the circle of radius <code>R1 = R_w cos(pi/nRollers)</code>. Each
+<code>nRollers</code> spindle rollers, each an axisymmetric <a href=\"modelica://Nonholonomic.Bodies.Rotor\">Rotor</a>
+on a frictionless axle fixed in the hub (two states each: its angle and rate on the axle), their axes in the wheel's plane, tangent to the circle of radius <code>R1 = R_w cos(pi/nRollers)</code>. Each
 roller touches the plane through a
 <a href=\"modelica://Nonholonomic.Contacts.RollerPlaneContact\">RollerPlaneContact</a> (unilateral,
 tracked, with friction). The wheel's total mass <code>m_w</code> is fixed; <code>eta</code> is the share of
