@@ -279,13 +279,14 @@ def test_ctrl_c_keeps_finished_cases_and_closes_the_cluster(rumoca_fmus, tmp_pat
     """SIGINT to the whole process group, as Ctrl-C in a terminal sends it: the workers ignore it, the sweep
     stops them, keeps the finished cases and says so in one line."""
     out = tmp_path / "out"
-    # the light rollers (1e-5/n) spinning for 2 s take minutes: they are still running when the first case is done
-    proc = subprocess.Popen([*CLI, "sweep", "spin", "--eta", "0.025", "2.5e-6", "--stop-time", "2", "--workers", "2",
-                             "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    # moving straight, the light rollers (1e-5/n) need about ten times the steps of the heavy ones (1e-1/n) and
+    # their 2 s take at least half a minute of wall time: they are still running when the heavy case is done
+    proc = subprocess.Popen([*CLI, "sweep", "straight", "--eta", "0.025", "2.5e-6", "--stop-time", "2", "--workers",
+                             "2", "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True)
     try:
         deadline = time.monotonic() + 300
-        while not (out / "spin_eta2.5e-02.json").is_file() and time.monotonic() < deadline and proc.poll() is None:
+        while not (out / "straight_eta2.5e-02.json").is_file() and time.monotonic() < deadline and proc.poll() is None:
             time.sleep(0.1)
         workers = psutil.Process(proc.pid).children(recursive=True)
         assert len(workers) >= 2
@@ -298,7 +299,7 @@ def test_ctrl_c_keeps_finished_cases_and_closes_the_cluster(rumoca_fmus, tmp_pat
     assert "Traceback" not in stderr + stdout
     assert [l for l in stderr.splitlines() if l.startswith(("interrupted", "error"))] == \
         [f"interrupted: 1 of 2 cases finished, kept in {out}"]
-    todo = cases(("spin",), (0.025, 2.5e-6), 2.0)
+    todo = cases(("straight",), (0.025, 2.5e-6), 2.0)
     finished = json.loads((out / f"{todo[0].name}.json").read_text())
     assert finished["status"] == "ok" and record(out, todo[0], finished["key"]) == finished  # intact
     assert not (out / f"{todo[1].name}.json").exists()
