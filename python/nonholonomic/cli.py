@@ -193,14 +193,13 @@ def _cmd_verify(args) -> int:
 
 
 def _cmd_sweep(args) -> int:
-    from .sweep import ETAS, cases, plot_sweep, run_sweep, trend_ratios
+    from .sweep import ETAS, cases, interrupted_sweep, plot_sweep, run_sweep, trend_ratios
     todo = cases(args.kinds or ("spin", "straight"), args.eta or ETAS, args.stop_time)
     table = run_sweep(todo, args.out, scheduler=args.scheduler, workers=args.workers, time_limit=args.time_limit)
     try:
         files = plot_sweep(table, args.out)
     except KeyboardInterrupt:  # every case is on disk already: say so, as run_sweep does when interrupted
-        finished = int((table["status"] == "ok").sum()) if len(table) else 0
-        raise Interrupted(f"interrupted: {finished} of {len(todo)} cases finished, kept in {args.out}") from None
+        raise interrupted_sweep(table, todo, args.out) from None
     columns = ["case", "status", "path difference [m]", "heading difference [rad]", "max slip [m/s]",
                "mean slip [m/s]", "energy change (relative)"]
     print(table[[c for c in columns if c in table]].to_string(index=False, float_format=lambda x: f"{x:.2e}"))

@@ -404,9 +404,14 @@ def run_sweep(todo: list[SweepCase], out_dir: pathlib.Path | str = "results/omni
                 _close(cluster, at_once=interrupted)
     table = collect(out_dir, todo, key)
     if interrupted:
-        done = int((table["status"] == "ok").sum()) if len(table) else 0
-        raise Interrupted(f"interrupted: {done} of {len(todo)} cases finished, kept in {out_dir}", partial=table)
+        raise interrupted_sweep(table, todo, out_dir)
     return table
+
+
+def interrupted_sweep(table: pd.DataFrame, todo: list[SweepCase], out_dir) -> Interrupted:
+    """The one line of a sweep stopped by Ctrl-C: how many cases are finished and kept where."""
+    done = int((table["status"] == "ok").sum()) if len(table) else 0
+    return Interrupted(f"interrupted: {done} of {len(todo)} cases finished, kept in {out_dir}", partial=table)
 
 
 def collect(out_dir: pathlib.Path, todo: list[SweepCase], key: dict[str, dict] | None = None) -> pd.DataFrame:
