@@ -23,6 +23,7 @@ import numpy as np
 
 from ..errors import NonholonomicError
 from .flat_dae import FlatDae, Variable
+from .sparse_lu import StaticLU, pivot_sequence
 
 
 @dataclasses.dataclass
@@ -50,6 +51,9 @@ class ExplicitOde:
     dependent_parameters: dict = dataclasses.field(default_factory=dict)  # name -> free parameters it is computed from
     jacobian: ca.Function | None = None  # (t, x, p) -> d xdot/dx, dense n_x x n_x
     derivatives: ca.Function | None = None  # (t, x, p) -> xdot alone (rhs without the outputs' code)
+    # rhs with every linear block solved by QR: the same function, whose derivatives are small code
+    # (CasADi's linear solver has them built in; those of the generated LU are as large as the LU)
+    rhs_qr: ca.Function | None = None
 
 
 def _numeric(x) -> float | None:
@@ -232,24 +236,29 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
     X = ca.MX.sym("x", x_sx.numel())
     P = ca.MX.sym("p", p_sx.numel())
     T = ca.MX.sym("t")
-    known_sx, known_mx = [], []
-    for k, (wb, _, _) in enumerate(stages):
-        A, rhs = stage_exprs[2 * k], stage_exprs[2 * k + 1]
-        f = ca.Function(f"block{k}", [t_sx, x_sx, p_sx] + known_sx, [A, rhs])
-        A_mx, rhs_mx = f(T, X, P, *known_mx)
-        known_sx.append(wb)
-        known_mx.append(ca.solve(A_mx, rhs_mx, "qr"))
-    out = ca.Function("outputs", [t_sx, x_sx, p_sx] + known_sx, [xdot_e, y_e])
-    xdot_mx, y_mx = out(T, X, P, *known_mx)
-    rhs_fun = ca.Function("rhs", [T, X, P], [xdot_mx, y_mx], ["t", "x", "p"], ["xdot", "y"])
-    # the integrator's right-hand side: xdot alone, so that its code does not compute the outputs too
-    xdot_only = ca.Function("derivatives", [t_sx, x_sx, p_sx] + known_sx, [xdot_e])(T, X, P, *known_mx)
-    derivatives_fun = ca.Function("state_derivatives", [T, X, P], [xdot_only], ["t", "x", "p"], ["xdot"])
-    jac_fun = _state_jacobian(stages, stage_exprs, xdot_e, t_sx, x_sx, p_sx, T, X, P, known_mx)
     init_fun = ca.Function("initial_state", [p_sx], [ca.vertcat(*x0)], ["p"], ["x0"])
     if init_fun.has_free():
         raise NonholonomicError(f"rumoca backend: start values of states depend on non-parameters: "
                                 f"{init_fun.free_sx()}")
+    p_default = ca.DM([f[1] for f in free]) if free else ca.DM(0, 1)
+    points = _sample_points(init_fun(p_default).full().ravel())
+    known_sx, known_mx, known_qr, solvers = [], [], [], []
+    for k, (wb, _, _) in enumerate(stages):
+        A, rhs = stage_exprs[2 * k], stage_exprs[2 * k + 1]
+        f = ca.Function(f"block{k}", [t_sx, x_sx, p_sx] + known_sx, [A, rhs])
+        A_mx, rhs_mx = f(T, X, P, *known_mx)
+        say(f"pivots of the linear block {k + 1} of {len(stages)} ({wb.numel()} unknowns)")
+        solvers.append(_block_solver(ca.Function("sample", [T, X, P], [A_mx]), points, p_default))
+        known_sx.append(wb)
+        known_mx.append(solvers[-1](A_mx, rhs_mx))
+        known_qr.append(ca.solve(*f(T, X, P, *known_qr), "qr"))
+    out = ca.Function("outputs", [t_sx, x_sx, p_sx] + known_sx, [xdot_e, y_e])
+    rhs_fun = ca.Function("rhs", [T, X, P], out(T, X, P, *known_mx), ["t", "x", "p"], ["xdot", "y"])
+    rhs_qr = ca.Function("rhs", [T, X, P], out(T, X, P, *known_qr), ["t", "x", "p"], ["xdot", "y"])
+    # the integrator's right-hand side: xdot alone, so that its code does not compute the outputs too
+    xdot_only = ca.Function("derivatives", [t_sx, x_sx, p_sx] + known_sx, [xdot_e])(T, X, P, *known_mx)
+    derivatives_fun = ca.Function("state_derivatives", [T, X, P], [xdot_only], ["t", "x", "p"], ["xdot"])
+    jac_fun = _state_jacobian(stages, stage_exprs, xdot_e, t_sx, x_sx, p_sx, T, X, P, known_mx, solvers)
 
     # ---- metadata
     def scalars(vars_, values=None):
@@ -261,9 +270,7 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
         return out
 
     state_meta = scalars(states)
-    x0_default = init_fun(ca.DM([f[1] for f in free])).full().ravel() if free else \
-        init_fun(ca.DM()).full().ravel()
-    for s, val in zip(state_meta, x0_default):
+    for s, val in zip(state_meta, points[0][1]):
         s.start = float(val)
     param_meta = []
     for sym, number, (v, k) in free:
@@ -278,10 +285,30 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
         if "." not in sym.name():  # top-level parameters a user might try to set ([] = structural)
             dependent[sym.name()] = sorted(sources)
     return ExplicitOde(dae.model, state_meta, param_meta, scalars(out_vars), rhs_fun, init_fun,
-                       len(stages), max(sizes, default=0), dependent, jac_fun, derivatives_fun)
+                       len(stages), max(sizes, default=0), dependent, jac_fun, derivatives_fun, rhs_qr)
 
 
-def _state_jacobian(stages, stage_exprs, xdot, t_sx, x_sx, p_sx, T, X, P, known_mx) -> ca.Function:
+def _sample_points(x0: np.ndarray, count: int = 40, seed: int = 0) -> list[tuple[float, np.ndarray]]:
+    """(t, x) where the linear blocks are sampled to choose their pivots: the initial state, and states
+    around it (every state moved by a normal deviate of size 0.5 (1 + |x0|): other positions, attitudes,
+    velocities; an unreachable state still gives a matrix of the block's kind)."""
+    rng = np.random.default_rng(seed)
+    spread = 0.5 * (1.0 + np.abs(x0))
+    return [(0.0, x0)] + [(0.1 * (k + 1), x0 + spread * rng.standard_normal(x0.size)) for k in range(count)]
+
+
+def _block_solver(sample: ca.Function, points, p_default: ca.DM):
+    """``solve(A, b)`` for a linear block: a static sparse LU (:mod:`.sparse_lu`) with pivots chosen on
+    the block's values ``sample(t, x, p)`` at the sample points, QR where a pivot fails at run time."""
+    sparsity = sample.sparsity_out(0)
+    pattern = ca.DM(sparsity, 1).full() != 0
+    values = [A for A in (sample(t, x, p_default).full() for t, x in points) if np.all(np.isfinite(A))]
+    if not values:  # no sample evaluates: choose by the structure alone
+        values = [pattern.astype(float)]
+    return StaticLU(sparsity, pivot_sequence(pattern, np.stack(values))).solve
+
+
+def _state_jacobian(stages, stage_exprs, xdot, t_sx, x_sx, p_sx, T, X, P, known_mx, solvers) -> ca.Function:
     """The Jacobian d xdot/dx for implicit integrators, by the implicit function theorem: the unknowns w_k
     of a linear stage A w_k = b (A, b functions of x and of earlier stages) have
     dw_k/dx = -A^-1 (dg/dx + sum_j dg/dw_j dw_j/dx) with g = A w_k - b. One more factorisation of A and
@@ -298,7 +325,7 @@ def _state_jacobian(stages, stage_exprs, xdot, t_sx, x_sx, p_sx, T, X, P, known_
         total = gx
         for gj, sj in zip(gw, sens):
             total = total + ca.mtimes(gj, sj)
-        sens.append(-ca.solve(A_mx, ca.densify(total), "qr"))
+        sens.append(-solvers[k](A_mx, ca.densify(total)))
     parts = [ca.jacobian(xdot, x_sx)] + [ca.jacobian(xdot, w) for w in known_sx]
     f = ca.Function("outputs_jac", [t_sx, x_sx, p_sx] + known_sx, parts)
     dx, *dw = f.call([T, X, P, *known_mx])

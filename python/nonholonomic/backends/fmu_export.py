@@ -111,6 +111,39 @@ FMI3_Export fmi3Status fmi3ExitInitializationMode(fmi3Instance instance) {{
 }}"""
 
 
+def _model_function(name: str, ode: ExplicitOde) -> ca.Function:
+    """The model as CasADi's FMU wrapper evaluates it, (t, x, z, p, u) -> (ode, alg, y, zero), from
+    ``ode.rhs``: the wrapper's own model function is generated from ``ode.rhs_qr`` for the sake of its
+    derivatives (directional and adjoint derivatives of FMI), and its evaluations are redirected here."""
+    t, x, p = ode.rhs.mx_in()
+    xdot, y = ode.rhs(t, x, p)
+    return ca.Function(f"{name}_model", [t, x, ca.MX.sym("z", 0), p, ca.MX.sym("u", 0)],
+                       [ca.densify(xdot), ca.MX(0, 1), ca.densify(y), ca.MX(0, 1)], ["t", "x", "z", "p", "u"], ["ode", "alg", "y", "zero"])
+
+
+def _work_sizes(f: ca.Function) -> dict[str, int]:
+    return {"SZ_ARG": f.sz_arg(), "SZ_RES": f.sz_res(), "SZ_IW": f.sz_iw(), "SZ_W": f.sz_w()}
+
+
+def _evaluate_with(wrapper: str, name: str, function: str, sizes: dict[str, int]) -> str:
+    """CasADi's FMU wrapper with its model evaluation (``evaluate``) calling ``function`` (same arguments,
+    in the Jacobian's source) instead of the generated ``name``; its work arrays grown to fit both."""
+    call = f"  mem = {name}_checkout();\n  flag = {name}(m->arg, m->res, m->iw, m->w, mem);\n  {name}_release(mem);\n"
+    if wrapper.count(call) != 1:
+        raise NonholonomicError("CasADi's FMU wrapper changed: cannot redirect its model evaluation "
+                                "(check casadi version)")
+    wrapper = wrapper.replace(call, f"  (void)mem;\n  flag = {function}(m->arg, m->res, m->iw, m->w, 0);\n")
+    for macro, size in sizes.items():
+        wrapper, count = re.subn(rf"#define {macro} (\d+)\n",
+                                 lambda m: f"#define {macro} {max(int(m.group(1)), size)}\n", wrapper)
+        if count != 1:
+            raise NonholonomicError(f"CasADi's FMU wrapper changed: no {macro} (check casadi version)")
+    declaration = (f"int {function}(const casadi_real** arg, casadi_real** res, casadi_int* iw, casadi_real* w, "
+                   f"int mem);\n")
+    include = f'#include "{name}.h"\n'
+    return wrapper.replace(include, include + declaration, 1)
+
+
 def _solver_code(name: str, nx: int, ny: int) -> str:
     """C entry points for implicit integrators (not part of FMI), beside the generated
     ``{name}_state_derivatives`` and ``{name}_state_jacobian`` (both of (t, x, p), p in the order of
@@ -278,7 +311,7 @@ def export_fmu(ode: ExplicitOde, name: str, out_path: pathlib.Path, experiment: 
         t = dae.add("time", "independent", "continuous", {})
         P = [dae.add(p.name, "parameter", "tunable", _opts(p)) for p in ode.parameters]
         X = [dae.add(s.name, "local", "continuous", _opts(s)) for s in ode.states]
-        xdot, y = ode.rhs(t, ca.vertcat(*X), ca.vertcat(*P) if P else ca.MX(0, 1))
+        xdot, y = (ode.rhs_qr or ode.rhs)(t, ca.vertcat(*X), ca.vertcat(*P) if P else ca.MX(0, 1))
         for k, x in enumerate(X):
             dae.eq(dae.der(x), xdot[k])
         for k, out in enumerate(ode.outputs):
@@ -296,6 +329,7 @@ def export_fmu(ode: ExplicitOde, name: str, out_path: pathlib.Path, experiment: 
         jac_gen.add(ca.Function(f"{name}_state_jacobian", [t_in, x_in, p_in], [ode.jacobian(t_in, x_in, p_in)]))
         jac_gen.add(ca.Function(f"{name}_state_derivatives", [t_in, x_in, p_in], [ode.derivatives(t_in, x_in, p_in)]))
         jac_gen.add(ca.Function(f"{name}_outputs", [t_in, x_in, p_in], [ode.rhs(t_in, x_in, p_in)[1]]))
+        jac_gen.add(_model_function(name, ode))
         jac_gen.generate()
         with open(jac_src, "a") as f:
             f.write(_solver_code(name, len(ode.states), len(ode.outputs)))
@@ -305,7 +339,8 @@ def export_fmu(ode: ExplicitOde, name: str, out_path: pathlib.Path, experiment: 
             raise NonholonomicError("CasADi's FMU wrapper changed: cannot hook the initial state (check casadi version)")
         p_vr = [int(dae.value_reference(p.name)) for p in ode.parameters]
         x_vr = [int(dae.value_reference(s.name)) for s in ode.states]
-        wrapper.write_text(text.replace(_EXIT_INIT, _initial_state_code(name, p_vr, x_vr)))
+        text = text.replace(_EXIT_INIT, _initial_state_code(name, p_vr, x_vr))
+        wrapper.write_text(_evaluate_with(text, name, f"{name}_model", _work_sizes(_model_function(name, ode))))
         complete_model_description(pathlib.Path("modelDescription.xml"), x_vr, experiment)
         sources = [f for f in files if f.endswith(".c")] + [init_src, jac_src]
         for local, archived in files.items():  # importers that compile from source need the added files
@@ -323,7 +358,7 @@ def export_fmu(ode: ExplicitOde, name: str, out_path: pathlib.Path, experiment: 
                 z.write(local, archived)
             for added in (init_src, f"{name}_init.h", jac_src):
                 z.write(added, f"sources/{added}")
-            z.write(binary, str(binary))
+            z.write(binary, str(binary), zipfile.ZIP_STORED)  # stored: importers extract it on every run
             # FMI 3 Int32 is not implemented by CasADi's wrapper: Integer parameters travel as Float64, and
             # this list lets importers reject non-integer values; parameters bound to others are not FMU
             # parameters, and the second list lets importers say which ones to set instead; the third

@@ -1,0 +1,78 @@
+"""The generated sparse LU of linear blocks (backends/sparse_lu.py) against numpy's dense solve.
+
+Bounds: a solve in double precision is exact up to its backward error; the forward error is then at most
+cond(A) times a few hundred ulps of the solution's size (``residual_bound``, 1024 ulps: the elimination
+with multipliers up to 1/TAU_RUN = 100 grows round-off by at most that factor per step, and the
+matrices here have a handful of eliminations per column).
+"""
+
+import casadi as ca
+import numpy as np
+from nonholonomic.backends.sparse_lu import TAU, StaticLU, pivot_sequence
+from bounds import residual_bound
+
+
+def _sparse_matrix(n, density, rng):
+    """A random sparse n x n matrix with a dominant diagonal (nonsingular) and its CasADi sparsity."""
+    A = (rng.random((n, n)) < density) * rng.standard_normal((n, n)) + np.diag(3.0 + rng.random(n))
+    return A, ca.sparsify(ca.DM(A)).sparsity()
+
+
+def _solver(sparsity, pivots, columns=1):
+    A = ca.MX.sym("A", sparsity)
+    B = ca.MX.sym("B", sparsity.size1(), columns)
+    return ca.Function("solve", [A, B], [StaticLU(sparsity, pivots).solve(A, B)])
+
+
+def _values(A, sparsity):
+    """The nonzeros of A in the order of ``sparsity`` (a matrix of that pattern)."""
+    rows, cols = sparsity.get_triplet()
+    return ca.DM(sparsity, A[rows, cols])
+
+
+def test_solution_and_several_columns_agree_with_numpy():
+    rng = np.random.default_rng(3)
+    A, sp = _sparse_matrix(120, 0.03, rng)
+    samples = np.stack([A * (1 + rng.standard_normal(A.shape)) for _ in range(8)])  # entries change sign
+    pivots = pivot_sequence(A != 0, samples)
+    assert 100 < len(pivots) < 120  # most of the block eliminated statically, a core left to QR
+    b = rng.standard_normal((120, 3))
+    x = _solver(sp, pivots, 3)(_values(A, sp), b).full()
+    assert np.abs(x - np.linalg.solve(A, b)).max() < residual_bound(A, np.abs(x).max(), 1024)
+    x1 = _solver(sp, pivots)(_values(A, sp), b[:, 0]).full().ravel()
+    assert np.abs(x1 - x[:, 0]).max() < residual_bound(A, np.abs(x).max(), 1024)
+
+
+def test_an_entry_that_vanishes_on_a_sample_is_no_pivot():
+    """An entry that is zero at one sample (a contact that is open) is never a static pivot; the solution
+    is right with either value of that entry."""
+    rng = np.random.default_rng(5)
+    A, sp = _sparse_matrix(40, 0.08, rng)
+    open_contact = A.copy()
+    open_contact[7, 7] = 0.0
+    pivots = pivot_sequence(A != 0, np.stack([A, open_contact]))
+    assert (7, 7) not in pivots
+    solve = _solver(sp, pivots)
+    b = rng.standard_normal(40)
+    for M in (A, open_contact):
+        x = solve(_values(M, sp), b).full().ravel()
+        assert np.abs(x - np.linalg.solve(M, b)).max() < residual_bound(M, np.abs(x).max(), 1024)
+
+
+def test_a_pivot_that_fails_at_run_time_falls_back_to_qr():
+    """Pivots chosen where a diagonal entry is large; at run time it is 1e-9: multipliers of 1e9 fail the
+    threshold test, and the solve is QR's (exact to round-off, where the static LU would lose 9 digits)."""
+    rng = np.random.default_rng(11)
+    A, sp = _sparse_matrix(30, 0.15, rng)
+    pivots = pivot_sequence(A != 0, A[None])
+    first_row, first_col = pivots[0]
+    column = A[:, first_col]
+    assert np.count_nonzero(column) > 1  # the pivot has entries below it to eliminate
+    small = A.copy()
+    small[first_row, first_col] = 1e-9
+    b = rng.standard_normal(30)
+    x = _solver(sp, pivots)(_values(small, sp), b).full().ravel()
+    assert np.abs(x - np.linalg.solve(small, b)).max() < residual_bound(small, np.abs(x).max(), 1024)
+    F, _ = StaticLU(sp, pivots).factor(_values(small, sp))
+    assert np.abs(F.full()).max() > 1 / TAU  # the static factors would have used that tiny pivot
+
