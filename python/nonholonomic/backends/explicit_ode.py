@@ -4,10 +4,13 @@ The unknowns of the DAE are the state derivatives and the algebraic variables. A
 (residuals ``a - b`` between two unknowns), the Jacobian of the residuals with respect to the unknowns is
 put in block-triangular form (CasADi ``Sparsity.btf``). Every block must be linear in its own unknowns:
 a scalar block is solved explicitly, a larger block (accelerations and reaction forces of coupled bodies
-and constraints) by a code-generatable sparse QR (``casadi.solve(A, b, "qr")``) at run time. Explicit
-solutions are substituted symbolically (SX); the linear blocks are chained in MX, so the result is one
-CasADi Function whose C code has no algebraic loop left. A second Function gives the exact Jacobian
-d x'/dx for implicit integrators (``_state_jacobian``).
+and constraints) at run time by a sparse LU generated for its pattern, with pivots chosen on the block's
+values at sample states (:mod:`.sparse_lu`; CasADi's sparse QR for the block's dense core and wherever a
+pivot fails at run time). Explicit solutions are substituted symbolically (SX); the linear blocks are
+chained in MX, so the result is one CasADi Function whose C code has no algebraic loop left. A second
+Function gives the exact Jacobian d x'/dx for implicit integrators (``_state_jacobian``); a third, the
+same model with every block solved by QR (``rhs_qr``), is what CasADi differentiates for the FMU's
+directional derivatives.
 
 Parameters bound to other parameters are substituted; the free ones (a numeric binding or start value)
 stay tunable. State start values may depend on parameters: ``initial_state(p)`` evaluates them, so an
