@@ -64,6 +64,8 @@ class FmuJacobian:
         refs = {v.name: v.valueReference for v in md.modelVariables}
         self.nx = md.numberOfContinuousStates
         self.states = [v.derivative.name for v in md.modelVariables if v.derivative is not None]
+        self.derivative_refs = [v.valueReference for v in md.modelVariables if v.derivative is not None]
+        self.state_refs = [v.derivative.valueReference for v in md.modelVariables if v.derivative is not None]
         self.instance = FMU3Model(guid=md.guid, unzipDirectory=str(folder),
                                   modelIdentifier=md.modelExchange.modelIdentifier, instanceName="jacobian")
         self.instance.instantiate()
