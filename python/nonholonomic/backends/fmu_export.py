@@ -118,7 +118,8 @@ def _model_function(name: str, ode: ExplicitOde) -> ca.Function:
     t, x, p = ode.rhs.mx_in()
     xdot, y = ode.rhs(t, x, p)
     return ca.Function(f"{name}_model", [t, x, ca.MX.sym("z", 0), p, ca.MX.sym("u", 0)],
-                       [ca.densify(xdot), ca.MX(0, 1), ca.densify(y), ca.MX(0, 1)], ["t", "x", "z", "p", "u"], ["ode", "alg", "y", "zero"])
+                       [ca.densify(xdot), ca.MX(0, 1), ca.densify(y), ca.MX(0, 1)],
+                       ["t", "x", "z", "p", "u"], ["ode", "alg", "y", "zero"])
 
 
 def _work_sizes(f: ca.Function) -> dict[str, int]:
@@ -329,7 +330,8 @@ def export_fmu(ode: ExplicitOde, name: str, out_path: pathlib.Path, experiment: 
         jac_gen.add(ca.Function(f"{name}_state_jacobian", [t_in, x_in, p_in], [ode.jacobian(t_in, x_in, p_in)]))
         jac_gen.add(ca.Function(f"{name}_state_derivatives", [t_in, x_in, p_in], [ode.derivatives(t_in, x_in, p_in)]))
         jac_gen.add(ca.Function(f"{name}_outputs", [t_in, x_in, p_in], [ode.rhs(t_in, x_in, p_in)[1]]))
-        jac_gen.add(_model_function(name, ode))
+        model = _model_function(name, ode)
+        jac_gen.add(model)
         jac_gen.generate()
         with open(jac_src, "a") as f:
             f.write(_solver_code(name, len(ode.states), len(ode.outputs)))
@@ -340,7 +342,7 @@ def export_fmu(ode: ExplicitOde, name: str, out_path: pathlib.Path, experiment: 
         p_vr = [int(dae.value_reference(p.name)) for p in ode.parameters]
         x_vr = [int(dae.value_reference(s.name)) for s in ode.states]
         text = text.replace(_EXIT_INIT, _initial_state_code(name, p_vr, x_vr))
-        wrapper.write_text(_evaluate_with(text, name, f"{name}_model", _work_sizes(_model_function(name, ode))))
+        wrapper.write_text(_evaluate_with(text, name, model.name(), _work_sizes(model)))
         complete_model_description(pathlib.Path("modelDescription.xml"), x_vr, experiment)
         sources = [f for f in files if f.endswith(".c")] + [init_src, jac_src]
         for local, archived in files.items():  # importers that compile from source need the added files

@@ -10,9 +10,10 @@ The sequence is chosen by Markowitz's rule (least ``(r - 1)(c - 1)``, the bound 
 pivot with r entries in its row and c in its column) among the entries that pass the threshold test
 ``|a_ij| >= tau max_k |a_kj|`` of partial pivoting on every one of a few sample matrices (the block at the
 initial state and at perturbed states). Most pivots of a multibody block pass it everywhere (unit
-coefficients of kinematic definitions, masses, inertias). Where no entry passes on all samples (the last
-few, coupled through the geometry of the contacts), the elimination stops: the remaining Schur complement,
-the core, is solved at run time by CasADi's sparse Householder QR, which needs no pivot order. A fixed
+coefficients of kinematic definitions, masses, inertias). Where no entry passes on all samples (rows whose
+only possible pivot vanishes in some samples, such as the normal force of a contact that opens, and what
+they couple to), the elimination stops: the remaining Schur complement, the core, is solved at run time by
+CasADi's sparse Householder QR, which needs no pivot order. A fixed
 sequence can still meet a small pivot elsewhere; the generated code repeats the threshold test at run time
 with ``tau / 10`` and, where any pivot fails it, solves the whole block by QR instead (a switch: only the
 chosen branch runs). tau = 0.1 is the default of sparse LU codes (MA48, UMFPACK), 0.01 that of MA57; an
@@ -48,10 +49,11 @@ def pivot_sequence(pattern: np.ndarray, samples: np.ndarray, tau: float = TAU) -
         for m, largest in zip(magnitude, col_max):
             np.maximum.at(largest, j_nz, m)
         ratio = magnitude / np.where(col_max[:, j_nz] > 0, col_max[:, j_nz], np.inf)
-        passing = np.flatnonzero(ratio.min(axis=0) >= tau)
+        worst = ratio.min(axis=0)
+        passing = np.flatnonzero(worst >= tau)
         if not passing.size:
             break
-        best = passing[np.lexsort((-ratio.min(axis=0)[passing], cost[passing]))[0]]
+        best = passing[np.lexsort((-worst[passing], cost[passing]))[0]]
         r, c = int(i_nz[best]), int(j_nz[best])
         pivots.append((r, c))
         below = np.flatnonzero(live[:, c])
@@ -69,9 +71,9 @@ def pivot_sequence(pattern: np.ndarray, samples: np.ndarray, tau: float = TAU) -
 
 class StaticLU:
     """The elimination of a block of sparsity ``sparsity`` in the order ``pivots``, as SX Functions:
-    ``factor(A) -> (F, S, ok)``: the factors' nonzeros, the core's Schur complement and a flag (1 where
-    every pivot passed the run-time threshold test); ``forward(F, b) -> (b_pivots, b_core)`` and
-    ``back(F, b_pivots, x_core) -> x``. :meth:`solve` chains them with the core's QR and the fallback."""
+    ``factor(A) -> (F, S)``: the factors' nonzeros (the multipliers first) and the core's Schur complement;
+    ``forward(F, b) -> (b_pivots, b_core)`` and ``back(F, b_pivots, x_core) -> x``. :meth:`solve` chains
+    them with the core's QR, the run-time threshold test and the fallback."""
 
     def __init__(self, sparsity: ca.Sparsity, pivots: list[tuple[int, int]]):
         n = sparsity.size1()
