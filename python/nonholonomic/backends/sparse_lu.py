@@ -13,11 +13,12 @@ initial state and at perturbed states). Most pivots of a multibody block pass it
 coefficients of kinematic definitions, masses, inertias). Where no entry passes on all samples (rows whose
 only possible pivot vanishes in some samples, such as the normal force of a contact that opens, and what
 they couple to), the elimination stops: the remaining Schur complement, the core, is solved at run time by
-CasADi's sparse Householder QR, which needs no pivot order. A fixed
-sequence can still meet a small pivot elsewhere; the generated code repeats the threshold test at run time
-with ``tau / 10`` and, where any pivot fails it, solves the whole block by QR instead (a switch: only the
-chosen branch runs). tau = 0.1 is the default of sparse LU codes (MA48, UMFPACK), 0.01 that of MA57; an
-elimination step with multipliers up to 1/tau can grow an entry by at most (1 + 1/tau).
+CasADi's sparse Householder QR, which needs no pivot order. A fixed sequence can still meet a small pivot
+elsewhere; the generated code repeats the threshold test at run time with 0.01 (MA57's default; 0.1 is
+that of MA48 and UMFPACK) and, where any pivot fails it, solves the whole block by QR instead (a switch:
+only the chosen branch runs). An elimination step with multipliers up to 1/tau grows an entry by at most
+(1 + 1/tau). The selection's threshold trades the core's size against evaluations that fall back; 0.1
+kept every evaluation of the omni vehicle's straight and spinning runs on the LU (docs/omni.md).
 """
 
 from __future__ import annotations
@@ -147,13 +148,13 @@ class StaticLU:
             self.forward.map("lu_forward_columns", "serial", columns, [0], []),
             self.back.map("lu_back_columns", "serial", columns, [0], []))
         F, S = self.factor(A)
-        b_pivots, b_core = forward(F, B)
-        x_core = ca.solve(S, b_core, "qr") if self.core_size else b_core
-        X_lu = back(F, b_pivots, x_core)
         # the threshold test of partial pivoting: every multiplier a_ic / a_rc within 1 / TAU_RUN (a
         # comparison with NaN is false, so a NaN multiplier fails it too)
         ok = ca.sum1(ca.fabs(F[:self.n_multipliers]) <= 1 / TAU_RUN) == self.n_multipliers
-        A_in, X_in, B_in = ca.MX.sym("A", A.sparsity()), ca.MX.sym("X", self.n, columns), ca.MX.sym("B", self.n, columns)
-        keep = ca.Function("keep", [X_in, A_in, B_in], [X_in])
-        fallback = ca.Function("fallback", [X_in, A_in, B_in], [ca.solve(A_in, B_in, "qr")])
-        return ca.Function.if_else("lu_or_qr", keep, fallback)(ok, X_lu, A, B)
+        F_in, S_in = ca.MX.sym("F", F.sparsity()), ca.MX.sym("S", S.sparsity())
+        A_in, B_in = ca.MX.sym("A", A.sparsity()), ca.MX.sym("B", self.n, columns)
+        b_pivots, b_core = forward(F_in, B_in)
+        x_core = ca.solve(S_in, b_core, "qr") if self.core_size else b_core
+        by_lu = ca.Function("by_lu", [F_in, S_in, A_in, B_in], [back(F_in, b_pivots, x_core)])
+        by_qr = ca.Function("by_qr", [F_in, S_in, A_in, B_in], [ca.solve(A_in, B_in, "qr")])
+        return ca.Function.if_else("lu_or_qr", by_lu, by_qr)(ok, F, S, A, B)
