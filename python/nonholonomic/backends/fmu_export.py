@@ -312,7 +312,7 @@ def export_fmu(ode: ExplicitOde, name: str, out_path: pathlib.Path, experiment: 
         t = dae.add("time", "independent", "continuous", {})
         P = [dae.add(p.name, "parameter", "tunable", _opts(p)) for p in ode.parameters]
         X = [dae.add(s.name, "local", "continuous", _opts(s)) for s in ode.states]
-        xdot, y = (ode.rhs_qr or ode.rhs)(t, ca.vertcat(*X), ca.vertcat(*P) if P else ca.MX(0, 1))
+        xdot, y = ode.rhs_qr(t, ca.vertcat(*X), ca.vertcat(*P) if P else ca.MX(0, 1))
         for k, x in enumerate(X):
             dae.eq(dae.der(x), xdot[k])
         for k, out in enumerate(ode.outputs):
