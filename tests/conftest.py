@@ -1,8 +1,9 @@
-"""Shared fixtures: FMUs built with the rumoca backend (rebuilt when the Modelica sources are newer)."""
+"""Shared fixtures: FMUs built with the rumoca backend (rebuilt when the Modelica sources or the exporter are newer)."""
 
 from __future__ import annotations
 
 import pathlib
+import signal
 
 import numpy as np
 import pytest
@@ -12,7 +13,11 @@ from nonholonomic.models import LIBRARY, list_models
 
 
 def _stale(fmu: pathlib.Path) -> bool:
-    newest_source = max(p.stat().st_mtime for p in LIBRARY.rglob("*.mo"))
+    """Older than the Modelica library or the rumoca backend's exporter (its C entry points change too)."""
+    from nonholonomic import backends
+    exporter = pathlib.Path(backends.__file__).parent
+    sources = [*LIBRARY.rglob("*.mo"), *exporter.glob("*.py"), *exporter.glob("*.c")]
+    newest_source = max(p.stat().st_mtime for p in sources)
     return not fmu.is_file() or fmu.stat().st_mtime < newest_source
 
 
@@ -23,6 +28,14 @@ def rumoca_fmus() -> dict[str, pathlib.Path]:
     if stale:
         build(stale, backend="rumoca")
     return {m.name: m.fmu for m in list_models()}
+
+
+def sigint_default() -> None:
+    """``preexec_fn`` of the child processes that tests interrupt: SIGINT at its default action (Python's
+    KeyboardInterrupt) as in a terminal, whatever the test runner inherited. A runner started in the
+    background by a non-interactive shell ignores SIGINT, its children inherit that, and Python then
+    installs no handler of its own: the Ctrl-C tests would fail for a reason that is not the code."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def write_package(root: pathlib.Path, name: str, body: str) -> pathlib.Path:
@@ -45,7 +58,7 @@ def fmu_from_source(root: pathlib.Path, source: str, model: str) -> pathlib.Path
     (folder / "package.mo").write_text(source)
     compiled = rumoca.Session(roots=[str(LIBRARY.parent)]).load(str(folder / "package.mo"), model=model)
     name = model.rsplit(".", 1)[-1]
-    return export_fmu(build_explicit_ode(FlatDae(compiled.to_dict("dae"), model)), name, root / f"{name}.fmu")
+    return export_fmu(build_explicit_ode(FlatDae.of(compiled, model)), name, root / f"{name}.fmu")
 
 
 class FmuJacobian:
@@ -78,7 +91,8 @@ class FmuJacobian:
         self.p = np.array(self.instance.getFloat64([refs[n] for n in names]) if names else [0.0])
         self._jacobian = getattr(self.instance.dll, JACOBIAN_SYMBOL)
         double_p = ctypes.POINTER(ctypes.c_double)
-        self._jacobian.argtypes = [ctypes.c_double, double_p, double_p, double_p]
+        self._jacobian.argtypes = [ctypes.c_double, double_p, double_p, double_p, double_p]
+        self.u = np.array([v.start for v in md.modelVariables if v.causality == "input"] + [0.0], dtype=float)
         self._ptr = lambda a: a.ctypes.data_as(double_p)
 
     def initial_state(self) -> np.ndarray:
@@ -96,7 +110,7 @@ class FmuJacobian:
     def jacobian(self, x: np.ndarray, t: float = 0.0) -> np.ndarray:
         x = np.ascontiguousarray(x, dtype=float)
         out = np.zeros(self.nx * self.nx)
-        assert self._jacobian(t, self._ptr(x), self._ptr(self.p), self._ptr(out)) == 0
+        assert self._jacobian(t, self._ptr(x), self._ptr(self.p), self._ptr(self.u), self._ptr(out)) == 0
         return out.reshape(self.nx, self.nx, order="F")
 
     def central_differences(self, x: np.ndarray, relative_step: float) -> np.ndarray:

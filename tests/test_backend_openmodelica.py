@@ -310,3 +310,9 @@ def test_ompython_message_format_is_the_one_parsed_here():
     assert 'if expr == "getErrorString()":' in source
     assert "raise_on_error" in inspect.signature(OMPython.OMCSessionLocal.sendExpression).parameters
     assert "omhome" in inspect.signature(OMPython.OMCSessionLocal.__init__).parameters
+
+
+def test_fmi_flags_select_cvode_for_co_simulation():
+    # OpenModelica's compiler flag --fmiFlags writes <prefix>_flags.json into the FMU; "s:cvode" selects CVODE for
+    # fmi2DoStep instead of the default forward Euler (one step per communication step)
+    assert om.fmi_flags_expression() == 'setCommandLineOptions("--fmiFlags=s:cvode")'

@@ -62,7 +62,7 @@ def test_simulate_writes_the_outputs(rumoca_fmus, tmp_path):
     (["simulate", "Wheelset", "--set", "c=-5"], ["parameter c = -5", "minimum"]),
     (["simulate", "ShellWithInnerBody", "--set", "R_s=-0.2"], ["parameter R_s = -0.2", "minimum"]),
     (["simulate", "ShellWithInnerBody", "--set", "m_t=0"], ["parameter m_t = 0", "minimum"]),
-    (["simulate", "ShellWithInnerBody", "--set", "I_s=-1"], ["parameter I_s", "computed from R_s, m_s"]),
+    (["simulate", "BallOnParaboloid", "--set", "a=1"], ["parameter a", "computed from R, lambda"]),
     (["simulate", "ShellWithNonholonomicHinge", "--set", "m_s=-1"], ["parameter m_s = -1", "minimum"]),
     (["simulate", "NonholonomicBundle", "--set", "I_s=-0.01"], ["parameter I_s = -0.01", "minimum"]),
     (["simulate", "NonholonomicBundle", "--set", "m_b=0"], ["parameter m_b = 0", "minimum"]),

@@ -16,8 +16,10 @@ import time
 import numpy as np
 import pytest
 
+from conftest import sigint_default
 from nonholonomic.cvode import _Fmi3
 from nonholonomic.fmu import extra_info, model_description
+from nonholonomic.inputs import input_table
 
 
 @pytest.mark.parametrize("model", ["ChaplyginSleigh", "ShellWithNonholonomicHinge", "Wheelset"])
@@ -39,7 +41,8 @@ def test_exported_solver_functions_agree_with_fmi(model, rumoca_fmus, tmp_path):
         x0 = instance.states()
         rows = np.array([x0, x0 + 1e-3 * np.random.default_rng(1).standard_normal(x0.size)])
         times = np.array([0.0, 0.5])
-        frame = instance.frame(times, rows, info["output_names"], info, refs)
+        inputs = input_table(md, None)
+        frame = instance.frame(times, rows, info["output_names"], info, refs, inputs)
         for time_, x, (_, row) in zip(times, rows, frame.iterrows()):
             instance._check(instance.dll.fmi3SetTime(instance._instance, time_), "fmi3SetTime")
             instance._check(instance.dll.fmi3SetContinuousStates(instance._instance, _pointer(x), x.size), "set")
@@ -66,8 +69,9 @@ def _cvode_functions(instance: _Fmi3, t: float, x: np.ndarray) -> tuple[np.ndarr
     from nonholonomic.cvode import Cvode
     identity = ctypes.CFUNCTYPE(ctypes.c_void_p, ctypes.c_void_p)(lambda p: p)
     p = (ctypes.c_double * max(1, len(instance.parameters)))(*instance.parameters)
-    data = Cvode.Data(ctypes.cast(identity, ctypes.c_void_p), ctypes.cast(identity, ctypes.c_void_p), p, x.size, 0,
-                      None, None)
+    u = np.zeros(1)  # these models have no inputs
+    data = Cvode.data_type(0)(ctypes.cast(identity, ctypes.c_void_p), ctypes.cast(identity, ctypes.c_void_p), p,
+                              x.size, 0, None, None, 0, 1, _pointer(u), _pointer(u))
     rhs, jac = instance.dll.nonholonomic_cvode_rhs, instance.dll.nonholonomic_cvode_jacobian
     rhs.argtypes = [ctypes.c_double] + [ctypes.c_void_p] * 3
     jac.argtypes = [ctypes.c_double] + [ctypes.c_void_p] * 7
@@ -85,10 +89,10 @@ def _cvode_functions(instance: _Fmi3, t: float, x: np.ndarray) -> tuple[np.ndarr
 def _state_jacobian(instance: _Fmi3, t: float, x: np.ndarray) -> np.ndarray:
     from nonholonomic.backends.fmu_export import JACOBIAN_SYMBOL
     function = getattr(instance.dll, JACOBIAN_SYMBOL)
-    function.argtypes = [ctypes.c_double] + [ctypes.POINTER(ctypes.c_double)] * 3
-    p = np.array(instance.parameters + [0.0])
+    function.argtypes = [ctypes.c_double] + [ctypes.POINTER(ctypes.c_double)] * 4
+    p, u = np.array(instance.parameters + [0.0]), np.zeros(1)  # no inputs
     matrix = np.zeros((x.size, x.size), order="F")  # column-major
-    assert function(t, _pointer(np.array(x, dtype=float)), _pointer(p), _pointer(matrix)) == 0
+    assert function(t, _pointer(np.array(x, dtype=float)), _pointer(p), _pointer(u), _pointer(matrix)) == 0
     return matrix
 
 
@@ -123,7 +127,7 @@ def test_sigint_raises_interrupted_with_the_rows_so_far(jacobian, rumoca_fmus, t
     marker = tmp_path / "running"
     child = subprocess.Popen([sys.executable, "-c", _CHILD, str(rumoca_fmus["OmniVehicleStraight"]), str(marker),
                               jacobian], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                             env={**os.environ, "TMPDIR": str(temp)})
+                             env={**os.environ, "TMPDIR": str(temp)}, preexec_fn=sigint_default)
     try:
         deadline = time.time() + 300
         while not marker.exists() and child.poll() is None and time.time() < deadline:

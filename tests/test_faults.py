@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from conftest import sigint_default
 from test_cli import CLI, assert_one_line_error, run
 
 MODEL = "BallOnParaboloid"  # a small FMU; its binary is binaries/x86_64-linux/BallOnParaboloid.so
@@ -66,7 +67,7 @@ def _corrupt_fmus(fmu: pathlib.Path, folder: pathlib.Path) -> dict:
     add("fmi1", _rezip(fmu, folder / "fmi1.fmu", {"modelDescription.xml": xml.replace(b'fmiVersion="3.0"',
                                                                                       b'fmiVersion="1.0"')}),
         "not an FMI 2 or FMI 3 model description")
-    no_interface = re.sub(rb"<ModelExchange.*?(/>|</ModelExchange>)", b"", xml, flags=re.S)
+    no_interface = re.sub(rb"<(ModelExchange|CoSimulation)\b.*?(/>|</\1>)", b"", xml, flags=re.S)
     add("no_interface", _rezip(fmu, folder / "no_interface.fmu", {"modelDescription.xml": no_interface}),
         "neither model exchange nor co-simulation")
     add("windows_only", _rezip(fmu, folder / "windows_only.fmu",
@@ -111,10 +112,10 @@ def test_binary_crash_during_the_run_is_one_line(rumoca_fmus, tmp_path):
     folder = tmp_path / "crashing"
     zipfile.ZipFile(rumoca_fmus[MODEL]).extractall(folder)
     crash = " if (t > 0.25) *(volatile int *)0 = 1;"
-    wrapper = folder / "sources" / f"{MODEL}_wrap.c"
+    wrapper = folder / "sources" / "fmi3_model.c"
     text = wrapper.read_text()
-    assert text.count("m->t = time;") == 1
-    wrapper.write_text(text.replace("m->t = time;", "m->t = time; { double t = time;" + crash + " }"))
+    assert text.count("S->t = time;") == 1
+    wrapper.write_text(text.replace("S->t = time;", "S->t = time; { double t = time;" + crash + " }"))
     for source in (folder / "sources").glob("*.c"):
         text = source.read_text()
         source.write_text(re.sub(r"(int nonholonomic_\w+\(double t,[^)]*\)\s*\{)", lambda m: m.group(1) + crash, text))
@@ -243,7 +244,8 @@ def test_eta_at_one_over_n_rollers_is_rejected(rumoca_fmus, tmp_path, model, eta
 
 
 def _start(args) -> subprocess.Popen:
-    return subprocess.Popen([*CLI, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen([*CLI, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            preexec_fn=sigint_default)
 
 
 def _interrupt_after(process: subprocess.Popen, marker: str, delay: float = 0.0) -> tuple[str, str, list[str]]:

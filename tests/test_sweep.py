@@ -19,6 +19,7 @@ import pytest
 
 from nonholonomic.cases.omni_vehicle import MasslessLimitCase
 from nonholonomic.errors import NonholonomicError
+from conftest import sigint_default
 from test_cli import CLI, assert_one_line_error, run as run_cli
 
 from nonholonomic.sweep import (SCHEDULER_TIMEOUT, SweepCase, cases, collect, keys, record, run_case, run_sweep,
@@ -283,7 +284,7 @@ def test_ctrl_c_keeps_finished_cases_and_closes_the_cluster(rumoca_fmus, tmp_pat
     # their 2 s take at least half a minute of wall time: they are still running when the heavy case is done
     proc = subprocess.Popen([*CLI, "sweep", "straight", "--eta", "0.025", "2.5e-6", "--stop-time", "2", "--workers",
                              "2", "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=sigint_default)
     try:
         deadline = time.monotonic() + 300
         while not (out / "straight_eta2.5e-02.json").is_file() and time.monotonic() < deadline and proc.poll() is None:

@@ -53,13 +53,40 @@ def _parse_sets(items) -> dict:
     return values
 
 
+def _parse_inputs(items):
+    """``--input`` values: ``NAME=VALUE`` constants and at most one table file (CSV or Parquet with a
+    ``time`` column); None without any."""
+    import pandas as pd
+    constants, table = {}, None
+    for item in items or []:
+        name, sep, value = item.partition("=")
+        if sep:
+            constants[name.strip()] = value.strip()
+            continue
+        if table is not None:
+            raise NonholonomicError(f"--input: one table file at most, got {item!r} as a second")
+        path = pathlib.Path(item)
+        if path.suffix not in (".csv", ".parquet"):
+            raise NonholonomicError(f"--input expects name=value or a .csv/.parquet table, got {item!r}")
+        try:
+            table = pd.read_csv(path) if path.suffix == ".csv" else pd.read_parquet(path)
+        except (OSError, ValueError) as e:
+            raise NonholonomicError(f"--input: cannot read {path}: {str(e).splitlines()[0]}") from None
+    if table is None:
+        return constants or None
+    for name, value in constants.items():
+        table[name] = value
+    return table
+
+
 def _cmd_simulate(args) -> int:
     out = pathlib.Path(args.out)
     if out.suffix not in (".csv", ".parquet"):
         raise NonholonomicError(f"--out must end in .csv or .parquet, got {out}")
     check_writable_file(out, "--out")
     kwargs = dict(model=args.model, parameters=_parse_sets(args.set), stop_time=args.stop_time,
-                  output_interval=args.output_interval, tolerance=args.tolerance, outputs=args.output or None)
+                  output_interval=args.output_interval, tolerance=args.tolerance, outputs=args.output or None,
+                  inputs=_parse_inputs(args.input))
     outcome = _run_isolated(_simulate_child, kwargs)
     kind = outcome[0]
     if kind == "done":
@@ -302,6 +329,9 @@ def parser() -> argparse.ArgumentParser:
     s = sub.add_parser("simulate", help="simulate a model's FMU and write its outputs")
     s.add_argument("model", help="example model name or .fmu file")
     s.add_argument("--set", action="append", metavar="NAME=VALUE", help="set a parameter (repeatable)")
+    s.add_argument("--input", action="append", metavar="NAME=VALUE|TABLE",
+                   help="an input held at a value, or a .csv/.parquet table with a time column and a column per "
+                        "input, linear in between (repeatable)")
     s.add_argument("--stop-time", type=float, default=None)
     s.add_argument("--output-interval", type=float, default=None)
     s.add_argument("--tolerance", type=float, default=None, help="relative tolerance of the integrator")

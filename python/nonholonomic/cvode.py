@@ -17,13 +17,15 @@ import pandas as pd
 from .errors import Interrupted, NonholonomicError, SimulationFailed
 from .fmu import extra_info
 from .grid import output_grid
+from .inputs import InputTable
 
 
 ROWS_EVERY = 1.0  # seconds of wall time between the chunks of rows handed to a ``rows`` callback
 
 
 def run_ode(fmu: pathlib.Path, md, values: dict, stop_time: float, output_interval: float, tolerance: float,
-            outputs: list[str], progress, exact_jacobian: bool, rows=None) -> pd.DataFrame:
+            outputs: list[str], progress, exact_jacobian: bool, rows=None,
+            inputs: InputTable | None = None) -> pd.DataFrame:
     """Model exchange of an FMI 3 FMU without events whose binary exports CVODE's callbacks (every
     rumoca-backend FMU: ``backends.fmu_export._solver_code``) with SUNDIALS CVODE (BDF, dense), driven
     directly: CVODE calls the model's compiled right-hand side and exact Jacobian, so no Python runs inside
@@ -55,6 +57,8 @@ def run_ode(fmu: pathlib.Path, md, values: dict, stop_time: float, output_interv
 
     refs = {v.name: v.valueReference for v in md.modelVariables}
     info = extra_info(fmu)
+    if inputs is None or inputs.names != info.get("input_names", []):
+        raise NonholonomicError(f"the inputs of {md.modelName} differ from its binary's (rebuild the FMU)")
     times: list[float] = []
     states: list[np.ndarray] = []  # at the output times; the outputs are computed from them at the end
     folder = tempfile.mkdtemp(prefix="nh_run_")
@@ -65,7 +69,7 @@ def run_ode(fmu: pathlib.Path, md, values: dict, stop_time: float, output_interv
     def new_rows() -> pd.DataFrame:
         start = done()
         chunk = instance.frame(np.array(times[start:]), np.array(states[start:]).reshape(-1, instance.nx), outputs,
-                               info, refs)
+                               info, refs, inputs)
         chunks.append(chunk)
         return chunk
 
@@ -78,12 +82,14 @@ def run_ode(fmu: pathlib.Path, md, values: dict, stop_time: float, output_interv
         with native_output_silenced():
             if values:
                 instance.set([refs[n] for n in values], list(values.values()))
+            if inputs.names:  # the inputs at t = 0 during initialisation
+                instance.set([refs[n] for n in inputs.names], list(inputs.at(0.0)[0]))
             instance.initialise(tolerance, stop_time)
             instance.parameters = instance.get([refs[n] for n in info["jacobian_parameters"]])
             times.append(0.0)
             states.append(instance.states())
             solver = Cvode(instance.dll, states[0], instance.parameters, instance.nominals() * tolerance, tolerance,
-                           max_step=stop_time / 50, exact_jacobian=exact_jacobian)
+                           max_step=stop_time / 50, exact_jacobian=exact_jacobian, inputs=inputs)
             x = np.ctypeslib.as_array(solver.state_pointer, (instance.nx,))
             sent = -np.inf  # the first rows go out at once, then every ROWS_EVERY seconds
             for target in output_grid(stop_time, output_interval)[1:]:
@@ -197,30 +203,37 @@ class _Fmi3:
     def nominals(self) -> np.ndarray:
         return self._vector(self.dll.fmi3GetNominalsOfContinuousStates)
 
-    def frame(self, times: np.ndarray, states: np.ndarray, outputs: list[str], info: dict, refs: dict) -> pd.DataFrame:
+    def frame(self, times: np.ndarray, states: np.ndarray, outputs: list[str], info: dict, refs: dict,
+              inputs: InputTable) -> pd.DataFrame:
         """The named variables at the given times and states: the FMU's outputs by the binary's batch
-        function (``nonholonomic_outputs``), states from ``states``, any other variable through FMI."""
+        function (``nonholonomic_outputs``), states from ``states``, inputs from their table, any other
+        variable through FMI."""
         pointer = lambda a: a.ctypes.data_as(ctypes.POINTER(ctypes.c_double))
         columns = {"time": times}
         y = np.zeros((len(times), len(info["output_names"])))
         function = self.dll.nonholonomic_outputs
         function.restype = ctypes.c_int
-        function.argtypes = [ctypes.c_long] + [ctypes.POINTER(ctypes.c_double)] * 4
+        function.argtypes = [ctypes.c_long] + [ctypes.POINTER(ctypes.c_double)] * 5
         p = np.ascontiguousarray(self.parameters + [0.0])
-        if function(len(times), pointer(times), pointer(states), pointer(p), pointer(y)):
+        u = np.ascontiguousarray(inputs.at(times)) if inputs.names else np.zeros((len(times), 1))
+        if function(len(times), pointer(times), pointer(states), pointer(p), pointer(u), pointer(y)):
             raise NonholonomicError("the FMU's outputs could not be evaluated")
         where = {name: ("y", k) for k, name in enumerate(info["output_names"])}
         where.update({name: ("x", k) for k, name in enumerate(info["state_names"])})
+        where.update({name: ("u", k) for k, name in enumerate(inputs.names)})
         others = [name for name in outputs if name not in where]
         through_fmi = {name: [] for name in others}
-        for time, x in zip(times, states) if others else ():
+        for time, x, u_row in zip(times, states, u) if others else ():
             self._check(self.dll.fmi3SetTime(self._instance, time), "fmi3SetTime")
+            if inputs.names:
+                self.set([refs[n] for n in inputs.names], list(u_row))
             self._check(self.dll.fmi3SetContinuousStates(self._instance, pointer(x), self.nx), "fmi3SetContinuousStates")
             for name, value in zip(others, self.get([refs[n] for n in others])):
                 through_fmi[name].append(value)
         for name in outputs:
             kind, k = where.get(name, (None, None))
-            columns[name] = y[:, k] if kind == "y" else states[:, k] if kind == "x" else np.array(through_fmi[name])
+            columns[name] = (y[:, k] if kind == "y" else states[:, k] if kind == "x" else u[:, k] if kind == "u"
+                             else np.array(through_fmi[name]))
         return pd.DataFrame(columns)
 
     def free(self) -> None:
@@ -254,20 +267,28 @@ class Cvode:
     ``exact_jacobian``, its Jacobian (``nonholonomic_cvode_rhs`` / ``_jacobian``); otherwise CVODE's
     finite differences of that right-hand side. ``free()`` releases everything."""
 
-    class Data(ctypes.Structure):  # nonholonomic_cvode_data in the binary (backends.fmu_export._solver_code)
-        _fields_ = [("vector_data", ctypes.c_void_p), ("matrix_data", ctypes.c_void_p),
-                    ("p", ctypes.POINTER(ctypes.c_double)), ("nx", ctypes.c_long), ("fallbacks", ctypes.c_long),
-                    ("rhs_work", ctypes.c_void_p), ("jac_work", ctypes.c_void_p)]
+    @staticmethod
+    def data_type(nu: int):
+        """nonholonomic_cvode_data in the binary (backends.fmu_export._solver_code) for nu inputs."""
+        dp = ctypes.POINTER(ctypes.c_double)
+        return type("Data", (ctypes.Structure,), {"_fields_": [
+            ("vector_data", ctypes.c_void_p), ("matrix_data", ctypes.c_void_p), ("p", dp), ("nx", ctypes.c_long),
+            ("fallbacks", ctypes.c_long), ("rhs_work", ctypes.c_void_p), ("jac_work", ctypes.c_void_p),
+            ("nu", ctypes.c_long), ("u_points", ctypes.c_long), ("u_times", dp), ("u_values", dp),
+            ("u_now", ctypes.c_double * max(1, nu))]})
 
     # CVODE returns at least this often: SIGINT to Interrupted measured 0.04 s on the vehicle with the exact
     # Jacobian, 0.26 s with finite differences (208 evaluations per Jacobian); a call costs ~3 us
     STEPS_PER_CALL = 20
 
-    def __init__(self, dll, x0: list, parameters: list, abstol, rtol: float, max_step: float, exact_jacobian: bool):
+    def __init__(self, dll, x0: list, parameters: list, abstol, rtol: float, max_step: float, exact_jacobian: bool,
+                 inputs: InputTable | None = None):
         self._mem = self._ctx = self._matrix = self._linear_solver = self._data = None
         self._vectors, self._dll = [], dll
+        self.nu = len(inputs.names) if inputs else 0
         try:
             self._create(x0, parameters, abstol, rtol, max_step, exact_jacobian)
+            self.set_inputs(inputs or InputTable([], np.zeros(1), np.zeros((1, 0))))
         except BaseException:
             self.free()
             raise
@@ -279,9 +300,10 @@ class Cvode:
         nx = len(x0)
         self.nx, self.exact_jacobian = nx, exact_jacobian
         self._parameters = (c_double * max(1, len(parameters)))(*parameters)
-        self._data = self.Data(ctypes.cast(_sundials("sundials_core", "N_VGetArrayPointer", vp, vp), vp),
-                               ctypes.cast(_sundials("sundials_sunmatrixdense", "SUNDenseMatrix_Data", vp, vp), vp),
-                               self._parameters, nx, 0, None, None)
+        self._data = self.data_type(self.nu)(
+            ctypes.cast(_sundials("sundials_core", "N_VGetArrayPointer", vp, vp), vp),
+            ctypes.cast(_sundials("sundials_sunmatrixdense", "SUNDenseMatrix_Data", vp, vp), vp),
+            self._parameters, nx, 0, None, None, self.nu)
         self._ctx = vp()
         ok(_sundials("sundials_core", "SUNContext_Create", c_int, c_int, POINTER(vp))(0, byref(self._ctx)),
            "a context")  # SUN_COMM_NULL: no MPI
@@ -321,6 +343,29 @@ class Cvode:
 
     def _fail(self, message: str):
         raise NonholonomicError(message)
+
+    def set_inputs(self, table: InputTable) -> None:
+        """The inputs from now on: ``table`` (its times and values are kept referenced while in use)."""
+        if len(table.names) != self.nu:
+            raise NonholonomicError(f"{len(table.names)} inputs given, the model has {self.nu}")
+        self._table = (np.ascontiguousarray(table.times, dtype=float), np.ascontiguousarray(table.values, dtype=float))
+        pointer = lambda a: a.ctypes.data_as(ctypes.POINTER(ctypes.c_double))
+        self._data.u_points = len(self._table[0])
+        self._data.u_times, self._data.u_values = pointer(self._table[0]), pointer(self._table[1])
+
+    def restart(self, time: float, stop_time: float) -> None:
+        """Start the integration afresh at ``time`` from the current state (after the inputs jumped: the
+        multistep history holds the old ones) and never step past ``stop_time`` (the next communication
+        point, whose inputs are not known yet)."""
+        cv = lambda name, *argtypes: _sundials("sundials_cvode", name, ctypes.c_int, ctypes.c_void_p, *argtypes)
+        if cv("CVodeReInit", ctypes.c_double, ctypes.c_void_p)(self._mem, time, self._y) != 0:
+            self._fail(f"CVODE refused to restart at t = {time:g}")
+        self.set_stop_time(stop_time)
+
+    def set_stop_time(self, stop_time: float) -> None:
+        cv = lambda name, *argtypes: _sundials("sundials_cvode", name, ctypes.c_int, ctypes.c_void_p, *argtypes)
+        if cv("CVodeSetStopTime", ctypes.c_double)(self._mem, stop_time) != 0:
+            self._fail(f"CVODE refused the stop time {stop_time:g}")
 
     def advance(self, target: float) -> float:
         """Integrate to ``target`` (CVODE's interpolated solution there, in ``state_pointer``); returns

@@ -16,6 +16,7 @@ from .errors import Interrupted, NonholonomicError, SimulationFailed
 from .cvode import native_output_silenced, run_ode, solver_message
 from .fmu import extra_info, fmu_path, model_description
 from .grid import output_grid  # the output times of every path (fmpy's and cvode.py's)
+from .inputs import input_table
 
 
 def _number(name: str, value) -> float:
@@ -47,10 +48,11 @@ def check_parameters(fmu: pathlib.Path, parameters: dict) -> dict[str, float]:
     checked = {}
     for name, value in parameters.items():
         var = variables.get(name)
-        if var is None and name in dependent and not dependent[name]:
-            raise NonholonomicError(f"parameter {name} of {fmu.stem} is fixed when the FMU is built (an array size or "
-                                    "a constant): change it in the Modelica model and rebuild")
-        if var is None and name in dependent:
+        calculated = name in dependent and (var is None or var.causality == "calculatedParameter")
+        if calculated and not dependent[name]:
+            raise NonholonomicError(f"parameter {name} of {fmu.stem} is fixed when the FMU is built (final, an array "
+                                    "size or a constant): change it in the Modelica model and rebuild")
+        if calculated:
             raise NonholonomicError(f"parameter {name} of {fmu.stem} is computed from {', '.join(dependent[name])}; "
                                     "set those instead")
         if var is None or var.causality != "parameter":
@@ -73,12 +75,14 @@ def check_parameters(fmu: pathlib.Path, parameters: dict) -> dict[str, float]:
 def simulate(model: str | pathlib.Path, parameters: dict | None = None, stop_time: float | None = None,
              output_interval: float | None = None, tolerance: float | None = None,
              outputs: list[str] | None = None, progress=None, exact_jacobian: bool = True,
-             rows=None) -> pd.DataFrame:
+             rows=None, inputs=None) -> pd.DataFrame:
     """Simulate an example model's FMU (or an FMU file) and return its outputs over time.
 
     ``parameters`` maps FMU parameter names to values; the stop time, output interval and relative
-    tolerance default to the model's experiment annotation. Columns: ``time`` and the outputs (all FMU
-    outputs unless ``outputs`` names some variables). ``exact_jacobian=False`` makes the integrator use
+    tolerance default to the model's experiment annotation. ``inputs`` drive the FMU's inputs: a dict of
+    constants or a DataFrame with a ``time`` column, linear between its rows and held beyond them
+    (:mod:`.inputs`; inputs not given stay at their start values). Columns: ``time``, the inputs and the
+    outputs (unless ``outputs`` names some variables). ``exact_jacobian=False`` makes the integrator use
     finite differences even where the FMU has an exact Jacobian (for comparison). ``progress(time, stop_time)``
     is called at every output time; ``rows(frame)``, if given, receives the rows as they are computed, in
     chunks about a second of wall time apart (the project's own loop; the CLI keeps them in case the FMU's
@@ -96,15 +100,17 @@ def simulate(model: str | pathlib.Path, parameters: dict | None = None, stop_tim
     tolerance = _positive("tolerance", tolerance, getattr(exp, "tolerance", None) if exp else None, 1e-6)
     output_grid(stop_time, output_interval)  # an impossible grid is said before the run
     names = {v.name for v in md.modelVariables}
+    table = input_table(md, inputs)
     if outputs is None:
-        outputs = [v.name for v in md.modelVariables if v.causality == "output"]
+        outputs = [v.name for v in md.modelVariables if v.causality in ("input", "output")]
     for name in outputs:
         if name not in names:
             raise NonholonomicError(f"unknown variable '{name}' of {fmu.stem}")
+    from .backends.fmu_export import SOLVER_ABI
     if (md.fmiVersion.startswith("3") and md.modelExchange is not None and not md.numberOfEventIndicators
-            and extra_info(fmu).get("solver_functions")):  # the binary has CVODE's callbacks (rumoca backend)
+            and extra_info(fmu).get("solver_functions") == SOLVER_ABI):  # the binary has CVODE's callbacks
         return run_ode(fmu, md, values, stop_time, output_interval, tolerance, outputs, progress,
-                       exact_jacobian, rows)
+                       exact_jacobian, rows, table)
     recorder, reached = {}, {"time": 0.0}
 
     def step_finished(time, rec):
@@ -129,9 +135,13 @@ def simulate(model: str | pathlib.Path, parameters: dict | None = None, stop_tim
     with _sigint_handler(on_sigint):
         try:
             with native_output_silenced():
-                result = fmpy.simulate_fmu(str(fmu), start_time=0.0, stop_time=stop_time,
+                # model exchange with fmpy's CVODE wherever the FMU offers it: OpenModelica's me_cs FMUs would
+                # otherwise run as co-simulation, by default one forward Euler step per output interval
+                interface = "ModelExchange" if md.modelExchange is not None else "CoSimulation"
+                result = fmpy.simulate_fmu(str(fmu), fmi_type=interface, start_time=0.0, stop_time=stop_time,
                                            output_interval=output_interval, relative_tolerance=tolerance,
-                                           start_values=values, output=outputs, solver="CVode",
+                                           start_values=values, input=table.structured(), output=outputs,
+                                           solver="CVode",
                                            step_finished=step_finished)
         except Exception as e:  # fmpy raises plain exceptions from the solver or the FMU
             if interrupted:

@@ -1,6 +1,6 @@
 within Nonholonomic.Examples;
 model BallOnParaboloid "The paper's experiment: a homogeneous ball rolling on a paraboloid"
-  extends BallOnSurfaceOfRevolution(final surface = 1, a = R/lambda, b = 0, R = 0.1,
+  extends BallOnSurfaceOfRevolution(final surface = 1, a = R/lambda, final b = 0, R = 0.1,
     q1_0 = 1, q2_0 = 0, v1_0 = y1_0*sqrt(g/R), v2_0 = y2_0*sqrt(g/R), Lambda_0 = y3_0*sqrt(g*R));
   parameter Units.DimensionlessRatio lambda(min = 1e-6) = 0.5 "R/a: ball radius over the vertex radius of curvature of the centre paraboloid";
   parameter Units.DimensionlessRatio y1_0 = 2 "Initial dimensionless dq1/dtau, tau = sqrt(g/R) t";

@@ -1,6 +1,6 @@
 within Nonholonomic.Examples;
 model BallOnSurfaceOfRevolution "Heavy homogeneous ball rolling without slipping on a surface of revolution chosen by parameter"
-  parameter Integer surface(min = 1, max = 5) = 2 "Built-in centre surface: 1 paraboloid, 2 spherical bowl, 3 ellipsoid bowl, 4 cone, 5 torus trough" annotation(Evaluate = false);
+  parameter Integer surface(min = 1, max = 5) = 2 "Built-in centre surface: 1 paraboloid, 2 spherical bowl, 3 ellipsoid bowl, 4 cone, 5 torus trough";
   parameter Units.Length a(min = 1e-6) = 0.5 "First shape parameter of the centre surface";
   parameter Units.Length b = 0.3 "Second shape parameter of the centre surface";
   parameter Units.Length R(min = 1e-6) = 0.1 "Ball radius";
@@ -13,7 +13,7 @@ model BallOnSurfaceOfRevolution "Heavy homogeneous ball rolling without slipping
   parameter Units.Velocity Lambda_0 = 0 "Initial R omega_3 (spin about the surface normal)";
   final parameter Units.Inertia J = 2/5*m*R^2 "Central moment of inertia of a homogeneous ball";
   Bodies.Ground ground(nW = 1) annotation(Placement(transformation(extent = {{-80, -10}, {-60, 10}})));
-  Bodies.RigidBody ball(nW = 1, m = m, I_b = {J, J, J}, g_0 = {0, 0, -g},
+  Bodies.RigidBody ball(nW = 1, m = m, I_b = {J, J, J}, g_0 = {0, 0, -g}, final Q_start = {1, 0, 0, 0},
     r_0_start = Surfaces.centrePosition(q1_0, q2_0, surface, a, b),
     v_0_start = Surfaces.centreVelocity(q1_0, q2_0, v1_0, v2_0, surface, a, b),
     w_0_start = Surfaces.rollingAngularVelocity(q1_0, q2_0, v1_0, v2_0, Lambda_0, R, surface, a, b))

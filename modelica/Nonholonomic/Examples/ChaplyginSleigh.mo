@@ -9,13 +9,13 @@ model ChaplyginSleigh "Chaplygin sleigh: a body on a plane with a knife edge at 
   parameter Units.Velocity u_0 = 0.5 "Initial speed along the blade";
   parameter Units.AngularVelocity omega_0 = 2 "Initial angular velocity about the vertical";
   Bodies.Ground ground(nW = 2) annotation(Placement(transformation(extent = {{-80, -10}, {-60, 10}})));
-  Bodies.RigidBody sleigh(nW = 2, m = m, I_b = {I_z, I_z, I_z}, g_0 = {0, 0, -9.81},
+  Bodies.RigidBody sleigh(nW = 2, m = m, I_b = {I_z, I_z, I_z}, final g_0 = {0, 0, -9.81},
     r_0_start = {x_0, y_0, 0}, Q_start = Rotations.fromAxisAngle({0, 0, 1}, psi_0),
     // the blade point moves along the blade: v_c = u e_x - omega a e_y
     v_0_start = u_0*{cos(psi_0), sin(psi_0), 0} - omega_0*a*{-sin(psi_0), cos(psi_0), 0},
     w_0_start = {0, 0, omega_0}) annotation(Placement(transformation(extent = {{60, -10}, {80, 10}})));
-  Joints.PlanarSupport support(h = 0) annotation(Placement(transformation(extent = {{-10, 20}, {10, 40}})));
-  Contacts.KnifeEdge blade(p_b = {a, 0, 0}, e_b = {0, 1, 0}) annotation(Placement(transformation(extent = {{-10, -40}, {10, -20}})));
+  Joints.PlanarSupport support(final h = 0, final u_b = {0, 0, 1}) annotation(Placement(transformation(extent = {{-10, 20}, {10, 40}})));
+  Contacts.KnifeEdge blade(p_b = {a, 0, 0}, final e_b = {0, 1, 0}) annotation(Placement(transformation(extent = {{-10, -40}, {10, -20}})));
   output Units.Position r_0[3] = sleigh.r_0 "Centre of mass";
   output Units.Quaternion Q[4] = sleigh.Q "Attitude";
   output Units.Velocity v_0[3] = sleigh.v_0 "Velocity of the centre of mass";

@@ -1,5 +1,5 @@
 within Nonholonomic.Examples;
-model RollingDisk "Thin homogeneous disk rolling without slipping on a horizontal plane"
+model RollingDisk "Thin disk (homogeneous by default) rolling without slipping on a horizontal plane"
   parameter Units.Length R(min = 1e-6) = 0.1 "Disk radius";
   parameter Units.Mass m(min = 1e-9) = 1 "Disk mass";
   parameter Units.Acceleration g(min = 0) = 9.81 "Gravity acceleration";
@@ -11,8 +11,8 @@ model RollingDisk "Thin homogeneous disk rolling without slipping on a horizonta
   parameter Units.AngularVelocity dphi_0 = 15 "Initial d phi/dt";
   parameter Units.Position x_0 = 0 "Initial x of the contact point";
   parameter Units.Position y_0 = 0 "Initial y of the contact point";
-  final parameter Units.Inertia A = m*R^2/4 "Moment of inertia about a diameter";
-  final parameter Units.Inertia C = m*R^2/2 "Moment of inertia about the symmetry axis";
+  parameter Units.Inertia A(min = 1e-12) = 0.0025 "Central moment of inertia about a diameter (default: thin homogeneous disk, m R^2/4 at the default m, R)";
+  parameter Units.Inertia C(min = 1e-12) = 0.005 "Central moment of inertia about the symmetry axis, at most 2 A (default: thin homogeneous disk, m R^2/2 at the default m, R)";
   final parameter Real d_start[3] = {sin(psi_0)*cos(theta_0), -cos(psi_0)*cos(theta_0), -sin(theta_0)} "Initial unit vector from the centre to the contact point";
   final parameter Units.AngularVelocity w_start[3] = Rotations.angularVelocityZXZ(psi_0, theta_0, dpsi_0, dtheta_0, dphi_0) "Initial angular velocity, world frame";
   Bodies.Ground ground(nW = 1) annotation(Placement(transformation(extent = {{-80, -10}, {-60, 10}})));
@@ -20,7 +20,7 @@ model RollingDisk "Thin homogeneous disk rolling without slipping on a horizonta
     r_0_start = {x_0, y_0, 0} - R*d_start, v_0_start = -R*cross(w_start, d_start),
     Q_start = Rotations.fromEulerZXZ(psi_0, theta_0, phi_0), w_0_start = w_start)
     annotation(Placement(transformation(extent = {{60, -10}, {80, 10}})));
-  Contacts.DiskOnPlane contact(R = R, n_b = {0, 0, 1}) annotation(Placement(transformation(extent = {{-10, -10}, {10, 10}})));
+  Contacts.DiskOnPlane contact(R = R, final n_b = {0, 0, 1}) annotation(Placement(transformation(extent = {{-10, -10}, {10, 10}})));
   output Units.Position r_0[3] = disk.r_0 "Centre of the disk";
   output Units.Quaternion Q[4] = disk.Q "Attitude of the disk (body z = symmetry axis)";
   output Units.Velocity v_0[3] = disk.v_0 "Velocity of the centre";
@@ -37,9 +37,12 @@ equation
   connect(contact.wB, disk.w[1]);
   annotation(experiment(StartTime = 0, StopTime = 10, Tolerance = 1e-10, Interval = 0.01),
     Documentation(info = "<html>
-<p>A thin homogeneous disk (<code>A = m R^2/4</code>, <code>C = m R^2/2</code>) rolls without slipping on a
-horizontal plane: the first building block of Kosenko (2022), verified against the classical equations of
-the rolling disk. The initial attitude is given by z-x-z Euler angles: precession <code>psi</code>,
+<p>A thin disk, axisymmetric with central moments of inertia <code>A</code> (about a diameter) and
+<code>C</code> (about its axis), rolls without slipping on a horizontal plane. The defaults are those of a
+thin homogeneous disk (<code>A = m R^2/4</code>, <code>C = m R^2/2</code>) at the default <code>m</code> and
+<code>R</code>; <code>A</code> and <code>C</code> do not follow <code>m</code> and <code>R</code>, so set them
+too when changing those. The first building block of Kosenko (2022), verified against the classical
+equations of the rolling disk. The initial attitude is given by z-x-z Euler angles: precession <code>psi</code>,
 nutation <code>theta</code> (angle between the disk's axis and the vertical, <code>pi/2</code> upright),
 spin <code>phi</code>; the initial velocity of the centre follows from rolling without slipping.</p>
 </html>"));

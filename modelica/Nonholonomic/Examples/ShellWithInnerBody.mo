@@ -2,7 +2,7 @@ within Nonholonomic.Examples;
 model ShellWithInnerBody "Spherical robot: a shell rolling on a plane with a body inside, on a spherical hinge at the shell's centre"
   parameter Units.Length R_s(min = 1e-6) = 0.2 "Outer radius of the shell";
   parameter Units.Mass m_s(min = 1e-9) = 1 "Mass of the shell";
-  parameter Units.Inertia I_s(min = 1e-12) = 2/3*m_s*R_s^2 "Central moment of inertia of the shell (dynamically spherical; a thin shell by default)";
+  parameter Units.Inertia I_s(min = 1e-12) = 0.02666666666666667 "Central moment of inertia of the shell, dynamically spherical, at most 2/3 m_s R_s^2 (default: thin shell, 2/3 m_s R_s^2 at the default m_s, R_s)";
   parameter Units.Mass m_t(min = 1e-9) = 2 "Mass of the inner body";
   parameter Units.Inertia I_t[3](each min = 1e-12) = {0.012, 0.016, 0.02} "Principal central moments of inertia of the inner body";
   parameter Units.Position c[3] = {0.02, -0.01, -0.06} "Centre of mass of the inner body relative to the shell's centre, frame of the inner body";
@@ -17,12 +17,13 @@ model ShellWithInnerBody "Spherical robot: a shell rolling on a plane with a bod
   final parameter Units.Velocity V_start[3] = cross(W_s_0, {0, 0, R_s}) "Initial velocity of the shell's centre (rolling)";
   Bodies.Ground ground(nW = 1) annotation(Placement(transformation(extent = {{-90, -10}, {-70, 10}})));
   Bodies.RigidBody shell(nW = 2, m = m_s, I_b = {I_s, I_s, I_s}, g_0 = {0, 0, -g}, r_0_start = {x_0, y_0, R_s},
-    v_0_start = V_start, w_0_start = W_s_0) annotation(Placement(transformation(extent = {{-10, -10}, {10, 10}})));
+    v_0_start = V_start, final Q_start = {1, 0, 0, 0}, w_0_start = W_s_0)
+    annotation(Placement(transformation(extent = {{-10, -10}, {10, 10}})));
   Bodies.RigidBody top(nW = 1, m = m_t, I_b = I_t, g_0 = {0, 0, -g}, r_0_start = {x_0, y_0, R_s} + c_start,
     v_0_start = V_start + cross(w_t_start, c_start), Q_start = Q_t_0, w_0_start = w_t_start)
     annotation(Placement(transformation(extent = {{60, -10}, {80, 10}})));
-  Contacts.BallOnPlane contact(R = R_s) annotation(Placement(transformation(extent = {{-50, -10}, {-30, 10}})));
-  Joints.SphericalHinge hinge(p_b = -c) annotation(Placement(transformation(extent = {{30, -10}, {50, 10}})));
+  Contacts.BallOnPlane contact(R = R_s, final c_b = {0, 0, 0}) annotation(Placement(transformation(extent = {{-50, -10}, {-30, 10}})));
+  Joints.SphericalHinge hinge(final p_a = {0, 0, 0}, p_b = -c) annotation(Placement(transformation(extent = {{30, -10}, {50, 10}})));
   output Units.Quaternion Q_t[4] = top.Q "Attitude of the inner body";
   output Units.AngularVelocity w_t_b[3] = top.w_b "Angular velocity of the inner body, its body frame";
   output Units.Position r_s_0[3] = shell.r_0 "Centre of the shell";
@@ -50,6 +51,8 @@ without slipping on a horizontal plane; a rigid body inside is fixed at the shel
 <a href=\"modelica://Nonholonomic.Joints.SphericalHinge\">SphericalHinge</a>, its centre of mass at
 <code>c</code> from the hinge. The reduced motion in (omega, gamma) of the inner body has the energy, the
 area integral and the Chaplygin vector integral; <code>c = 0</code> is the Euler case and
-<code>I_t[1] = I_t[2]</code>, <code>c = {0, 0, c3}</code> the Lagrange case.</p>
+<code>I_t[1] = I_t[2]</code>, <code>c = {0, 0, c3}</code> the Lagrange case. The shell's moment of inertia
+<code>I_s</code> defaults to that of a thin shell at the default <code>m_s</code>, <code>R_s</code> and does
+not follow them: set it too when changing those.</p>
 </html>"));
 end ShellWithInnerBody;

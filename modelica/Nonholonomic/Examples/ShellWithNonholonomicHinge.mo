@@ -2,7 +2,7 @@ within Nonholonomic.Examples;
 model ShellWithNonholonomicHinge "Spherical robot: a shell rolling on a plane with a body inside on a nonholonomic hinge"
   parameter Units.Length R_s(min = 1e-6) = 0.2 "Outer radius of the shell";
   parameter Units.Mass m_s(min = 1e-9) = 1 "Mass of the shell";
-  parameter Units.Inertia I_s(min = 1e-12) = 2/3*m_s*R_s^2 "Central moment of inertia of the shell (dynamically spherical)";
+  parameter Units.Inertia I_s(min = 1e-12) = 0.02666666666666667 "Central moment of inertia of the shell, dynamically spherical, at most 2/3 m_s R_s^2 (default: thin shell, 2/3 m_s R_s^2 at the default m_s, R_s)";
   parameter Units.Mass m_b(min = 1e-9) = 2 "Mass of the inner body (its centre of mass at the shell's centre)";
   parameter Units.Inertia I_b[3](each min = 1e-12) = {0.012, 0.02, 0.016} "Principal central moments of inertia of the inner body";
   parameter Units.Acceleration g(min = 0) = 9.81 "Gravity acceleration";
@@ -15,12 +15,13 @@ model ShellWithNonholonomicHinge "Spherical robot: a shell rolling on a plane wi
   final parameter Units.Velocity V_start[3] = cross(W_start, {0, 0, R_s}) "Initial velocity of the centre (rolling)";
   Bodies.Ground ground(nW = 1) annotation(Placement(transformation(extent = {{-90, -10}, {-70, 10}})));
   Bodies.RigidBody shell(nW = 3, m = m_s, I_b = {I_s, I_s, I_s}, g_0 = {0, 0, -g}, r_0_start = {x_0, y_0, R_s},
-    v_0_start = V_start, w_0_start = W_start) annotation(Placement(transformation(extent = {{-10, -10}, {10, 10}})));
+    v_0_start = V_start, final Q_start = {1, 0, 0, 0}, w_0_start = W_start)
+    annotation(Placement(transformation(extent = {{-10, -10}, {10, 10}})));
   Bodies.RigidBody body(nW = 2, m = m_b, I_b = I_b, g_0 = {0, 0, -g}, r_0_start = {x_0, y_0, R_s}, v_0_start = V_start,
     Q_start = Q_b_0, w_0_start = Rotations.rotationMatrix(Q_b_0)*w_b_b_0) annotation(Placement(transformation(extent = {{60, -10}, {80, 10}})));
-  Contacts.BallOnPlane contact(R = R_s) annotation(Placement(transformation(extent = {{-50, -10}, {-30, 10}})));
-  Joints.SphericalHinge hinge annotation(Placement(transformation(extent = {{30, 10}, {50, 30}})));
-  Joints.NonholonomicHinge suslov(e_a = {0, 0, 1}) annotation(Placement(transformation(extent = {{30, -30}, {50, -10}})));
+  Contacts.BallOnPlane contact(R = R_s, final c_b = {0, 0, 0}) annotation(Placement(transformation(extent = {{-50, -10}, {-30, 10}})));
+  Joints.SphericalHinge hinge(final p_a = {0, 0, 0}, final p_b = {0, 0, 0}) annotation(Placement(transformation(extent = {{30, 10}, {50, 30}})));
+  Joints.NonholonomicHinge suslov(final e_a = {0, 0, 1}) annotation(Placement(transformation(extent = {{30, -30}, {50, -10}})));
   output Units.Quaternion Q_b[4] = body.Q "Attitude of the inner body";
   output Units.AngularVelocity w_b_b[3] = body.w_b "Angular velocity of the inner body, its body frame";
   output Units.Position r_s_0[3] = shell.r_0 "Centre of the shell";
@@ -50,6 +51,7 @@ spherical shell rolls without slipping on a horizontal plane; an inner body with
 shell's centre turns about that centre (spherical hinge) and may not turn relative to the shell about its
 own axis 3 (<a href=\"modelica://Nonholonomic.Joints.NonholonomicHinge\">NonholonomicHinge</a>, realised
 by sharp wheels). The angular momentum about the contact point is fixed in space; the energy is
-conserved.</p>
+conserved. The shell's moment of inertia <code>I_s</code> defaults to that of a thin shell at the default
+<code>m_s</code>, <code>R_s</code> and does not follow them: set it too when changing those.</p>
 </html>"));
 end ShellWithNonholonomicHinge;

@@ -4,6 +4,8 @@ model Wheelset "Two disks on an axle with compliant revolute joints, rolling on 
   parameter Units.Mass m_w(min = 1e-9) = 1 "Mass of a wheel";
   parameter Units.Mass m_a(min = 1e-9) = 2 "Mass of the axle";
   parameter Units.Length b(min = 1e-6) = 0.25 "Distance of each wheel from the middle of the axle";
+  parameter Units.Inertia A_w(min = 1e-12) = 0.0025 "Central moment of inertia of a wheel about a diameter (default: thin homogeneous disk, m_w R^2/4 at the default m_w, R)";
+  parameter Units.Inertia C_w(min = 1e-12) = 0.005 "Central moment of inertia of a wheel about its axis, at most 2 A_w (default: thin homogeneous disk, m_w R^2/2 at the default m_w, R)";
   parameter Units.Inertia J_a(min = 1e-12) = 0.05 "Moment of inertia of the axle about a diameter (vertical)";
   parameter Units.Inertia C_a(min = 1e-12) = 0.001 "Moment of inertia of the axle about its own axis";
   parameter Real c(unit = "N/m", min = 0) = 1e5 "Stiffness of the joints along the axle";
@@ -13,27 +15,27 @@ model Wheelset "Two disks on an axle with compliant revolute joints, rolling on 
   parameter Units.Angle psi_0 = 0 "Initial heading (direction of motion, perpendicular to the axle)";
   parameter Units.Velocity v_0 = 1 "Initial forward speed of the middle of the axle";
   parameter Units.AngularVelocity dpsi_0 = 0.5 "Initial yaw rate";
-  final parameter Units.Inertia A_w = m_w*R^2/4 "Moment of inertia of a wheel about a diameter";
-  final parameter Units.Inertia C_w = m_w*R^2/2 "Moment of inertia of a wheel about its axis";
   final parameter Real f_start[3] = {cos(psi_0), sin(psi_0), 0} "Initial direction of motion";
   final parameter Real a_start[3] = {-sin(psi_0), cos(psi_0), 0} "Initial axle direction, from wheel 1 to wheel 2";
   // body frames of the axle and the wheels: x along the motion, z along the axle
   final parameter Units.Quaternion Q_start[4] = Rotations.product(Rotations.fromAxisAngle({0, 0, 1}, psi_0),
     {sqrt(0.5), -sqrt(0.5), 0, 0}) "Initial attitude of the axle and the wheels (a quarter turn about x, then psi_0 about z)";
   Bodies.Ground ground(nW = 2) annotation(Placement(transformation(extent = {{-90, -10}, {-70, 10}})));
-  Bodies.RigidBody axle(nW = 2, m = m_a, I_b = {J_a, J_a, C_a}, g_0 = {0, 0, -9.81},
+  Bodies.RigidBody axle(nW = 2, m = m_a, I_b = {J_a, J_a, C_a}, final g_0 = {0, 0, -9.81},
     r_0_start = {x_0, y_0, R}, v_0_start = v_0*f_start, Q_start = Q_start, w_0_start = {0, 0, dpsi_0})
     annotation(Placement(transformation(extent = {{-10, 50}, {10, 70}})));
-  Bodies.RigidBody wheel1(nW = 2, m = m_w, I_b = {A_w, A_w, C_w}, g_0 = {0, 0, -9.81},
+  Bodies.RigidBody wheel1(nW = 2, m = m_w, I_b = {A_w, A_w, C_w}, final g_0 = {0, 0, -9.81},
     r_0_start = {x_0, y_0, R} - b*a_start, v_0_start = (v_0 + b*dpsi_0)*f_start, Q_start = Q_start,
     w_0_start = (v_0 + b*dpsi_0)/R*a_start + {0, 0, dpsi_0}) annotation(Placement(transformation(extent = {{-50, -10}, {-30, 10}})));
-  Bodies.RigidBody wheel2(nW = 2, m = m_w, I_b = {A_w, A_w, C_w}, g_0 = {0, 0, -9.81},
+  Bodies.RigidBody wheel2(nW = 2, m = m_w, I_b = {A_w, A_w, C_w}, final g_0 = {0, 0, -9.81},
     r_0_start = {x_0, y_0, R} + b*a_start, v_0_start = (v_0 - b*dpsi_0)*f_start, Q_start = Q_start,
     w_0_start = (v_0 - b*dpsi_0)/R*a_start + {0, 0, dpsi_0}) annotation(Placement(transformation(extent = {{30, -10}, {50, 10}})));
-  Joints.CompliantRevolute joint1(p_a = {0, 0, -b}, c = c, d = d) annotation(Placement(transformation(extent = {{-50, 20}, {-30, 40}})));
-  Joints.CompliantRevolute joint2(p_a = {0, 0, b}, c = c, d = d) annotation(Placement(transformation(extent = {{30, 20}, {50, 40}})));
-  Contacts.DiskOnPlane contact1(R = R) annotation(Placement(transformation(extent = {{-50, -40}, {-30, -20}})));
-  Contacts.DiskOnPlane contact2(R = R) annotation(Placement(transformation(extent = {{30, -40}, {50, -20}})));
+  Joints.CompliantRevolute joint1(p_a = {0, 0, -b}, final p_b = {0, 0, 0}, final n_a = {0, 0, 1}, final n_b = {0, 0, 1},
+    c = c, d = d) annotation(Placement(transformation(extent = {{-50, 20}, {-30, 40}})));
+  Joints.CompliantRevolute joint2(p_a = {0, 0, b}, final p_b = {0, 0, 0}, final n_a = {0, 0, 1}, final n_b = {0, 0, 1},
+    c = c, d = d) annotation(Placement(transformation(extent = {{30, 20}, {50, 40}})));
+  Contacts.DiskOnPlane contact1(R = R, final n_b = {0, 0, 1}) annotation(Placement(transformation(extent = {{-50, -40}, {-30, -20}})));
+  Contacts.DiskOnPlane contact2(R = R, final n_b = {0, 0, 1}) annotation(Placement(transformation(extent = {{30, -40}, {50, -20}})));
   output Units.Position r_0[3] = axle.r_0 "Middle of the axle";
   output Units.Quaternion Q[4] = axle.Q "Attitude of the axle (body z along the axle)";
   output Units.Velocity v_axle_0[3] = axle.v_0 "Velocity of the middle of the axle";
@@ -68,7 +70,9 @@ equation
   connect(joint2.wB, wheel2.w[2]);
   annotation(experiment(StartTime = 0, StopTime = 10, Tolerance = 1e-10, Interval = 0.01),
     Documentation(info = "<html>
-<p>A wheelset (Kosenko 2022): two thin disks on the ends of an axle, each on a
+<p>A wheelset (Kosenko 2022): two thin disks (central moments of inertia <code>A_w</code> about a
+diameter, <code>C_w</code> about the axis; by default those of a thin homogeneous disk at the default
+<code>m_w</code> and <code>R</code>, not following them) on the ends of an axle, each on a
 <a href=\"modelica://Nonholonomic.Joints.CompliantRevolute\">CompliantRevolute</a> joint, rolling without
 slipping on a horizontal plane. With rigid joints the reactions along the axle would be statically
 indeterminate (both rolling contacts resist sliding along the axle); the spring-damper along each joint

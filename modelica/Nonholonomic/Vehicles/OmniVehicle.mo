@@ -6,7 +6,7 @@ model OmniVehicle "Vehicle on omni-wheels with massive rollers, rolling with fri
   parameter Units.Length R_w(min = 1e-6) = 0.05 "Wheel radius";
   parameter Units.Angle alpha[nWheels] = 2*Constants.pi*(0:nWheels - 1)/nWheels "Directions of the wheels' axles in the platform's frame";
   parameter Units.Mass m_p(min = 1e-9) = 1 "Mass of the platform";
-  parameter Units.Inertia I_p[3](each min = 1e-12) = {m_p*R_p^2/4, m_p*R_p^2/4, m_p*R_p^2/2} "Principal central moments of inertia of the platform (z vertical)";
+  parameter Units.Inertia I_p[3](each min = 1e-12) = {0.005625, 0.005625, 0.01125} "Principal central moments of inertia of the platform, z vertical (default: thin homogeneous disk of radius R_p, m_p R_p^2 {1/4, 1/4, 1/2} at the default m_p, R_p)";
   parameter Units.Mass m_w(min = 1e-9) = 0.15 "Total mass of a wheel: hub and rollers";
   parameter Real eta(min = 1e-12, max = 1/nRollers - 1e-9) = 0.01 "Mass of one roller over the total mass of its wheel (below 1/nRollers: the hub keeps a positive mass)";
   parameter Real mu(min = 0) = 0.5 "Coefficient of friction between rollers and plane";
@@ -39,7 +39,8 @@ model OmniVehicle "Vehicle on omni-wheels with massive rollers, rolling with fri
     w_0_start = {{-s_0[i]*cos(psi_0 + alpha[i]), -s_0[i]*sin(psi_0 + alpha[i]), omega_0} for i in 1:nWheels})
     annotation(Placement(transformation(extent = {{-10, -10}, {10, 10}})));
   Joints.Revolute axle[nWheels](p_a = {R_p*{cos(alpha[i]), sin(alpha[i]), 0.0} for i in 1:nWheels},
-    n_a = {{cos(alpha[i]), sin(alpha[i]), 0.0} for i in 1:nWheels}, each n_b = {0.0, 0.0, 1.0})
+    n_a = {{cos(alpha[i]), sin(alpha[i]), 0.0} for i in 1:nWheels}, each final p_b = {0.0, 0.0, 0.0},
+    each final n_b = {0.0, 0.0, 1.0})
     annotation(Placement(transformation(extent = {{-10, 30}, {10, 50}})));
   output Units.Position x = platform.r_0[1] "x of the platform's centre";
   output Units.Position y = platform.r_0[2] "y of the platform's centre";
@@ -74,7 +75,9 @@ horizontal along the directions <code>alpha</code> at distance <code>R_p</code> 
 touch the plane with friction. With <code>nWheels = 3</code>, <code>nRollers = 4</code> it has 16 bodies. The initial
 state is given by the platform's velocity and angular velocity; the wheels start rolling without slipping
 in their planes, the rollers at rest on their hubs. As the rollers' mass tends to zero the motion tends to
-that of the massless-roller (nonholonomic) model.</p>
+that of the massless-roller (nonholonomic) model. The platform's inertia <code>I_p</code> defaults to that of
+a thin homogeneous disk of radius <code>R_p</code> at the default <code>m_p</code>, <code>R_p</code> and does not
+follow them: set it too when changing those.</p>
 </html>"), Icon(graphics = {Polygon(lineColor = {0, 0, 0}, fillColor = {220, 220, 220}, fillPattern = FillPattern.Solid,
     points = {{0, 80}, {70, -40}, {-70, -40}, {0, 80}}), Text(textColor = {0, 0, 255}, extent = {{-150, 90}, {150, 120}}, textString = "%name")}));
 end OmniVehicle;

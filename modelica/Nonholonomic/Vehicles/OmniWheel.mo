@@ -29,7 +29,7 @@ model OmniWheel "Omni-wheel: a hub with nRollers massive spindle rollers on fric
     each I_t = rollerInertia(R_w, nRollers, m_r)*{0, 1, 0}, each g_0 = g_0,
     p_a = {{R1*cos(kappa[j]), R1*sin(kappa[j]), 0.0} for j in 1:nRollers},
     Q_mount = {Rotations.product(Rotations.fromAxisAngle({0.0, 0.0, 1.0}, kappa[j]), {0.5, 0.5, 0.5, 0.5}) for j in 1:nRollers},
-    each n_b = {1, 0, 0.0},
+    each final n_b = {1, 0, 0.0}, each final phi_start = 0,
     // spin relative to the hub: that of rollerStartVelocity along the roller's axis (zero but in contact)
     w_rel_start = {(rollerStartVelocity(r_0_start, v_0_start, w_0_start, T_start, kappa[j], R_w, nRollers) - w_0_start)
       *(T_start*{-sin(kappa[j]), cos(kappa[j]), 0.0}) for j in 1:nRollers})

@@ -1,4 +1,5 @@
-"""Turn an index-1 flat DAE into an explicit ODE x' = f(t, x, p) with outputs y = g(t, x, p).
+"""Turn an index-1 flat DAE into an explicit ODE x' = f(t, x, p, u) with outputs y = g(t, x, p, u), u the
+model's top-level inputs.
 
 The unknowns of the DAE are the state derivatives and the algebraic variables. After alias elimination
 (residuals ``a - b`` between two unknowns), the Jacobian of the residuals with respect to the unknowns is
@@ -39,6 +40,10 @@ class ScalarVariable:
     min: float | None = None
     max: float | None = None
     is_integer: bool = False
+    # FMI: parameters "fixed" (the initial state depends on them) or "tunable"; outputs "output", or "local" for
+    # a protected output (a connector of the model itself), computed but not part of the interface
+    variability: str = ""
+    causality: str = ""
 
 
 @dataclasses.dataclass
@@ -47,16 +52,23 @@ class ExplicitOde:
     states: list[ScalarVariable]
     parameters: list[ScalarVariable]
     outputs: list[ScalarVariable]
-    rhs: ca.Function          # (t, x, p) -> (xdot, y)
+    rhs: ca.Function          # (t, x, p, u) -> (xdot, y)
     initial_state: ca.Function  # (p) -> x0
     n_linear_blocks: int
     largest_linear_block: int
     dependent_parameters: dict = dataclasses.field(default_factory=dict)  # name -> free parameters it is computed from
-    jacobian: ca.Function | None = None  # (t, x, p) -> d xdot/dx, dense n_x x n_x
-    derivatives: ca.Function | None = None  # (t, x, p) -> xdot alone (rhs without the outputs' code)
+    jacobian: ca.Function | None = None  # (t, x, p, u) -> d xdot/dx, dense n_x x n_x
+    derivatives: ca.Function | None = None  # (t, x, p, u) -> xdot alone (rhs without the outputs' code)
     # rhs with every linear block solved by QR: the same function, whose derivatives are small code
     # (CasADi's linear solver has them built in; those of the generated LU are as large as the LU)
     rhs_qr: ca.Function | None = None
+    # (t, x, p, u) -> y alone, solving only the blocks the outputs depend on
+    output_values: ca.Function | None = None
+    inputs: list[ScalarVariable] = dataclasses.field(default_factory=list)  # top-level inputs, continuous
+    # public parameters that are not settable (final, structural, or bound to other parameters), and their
+    # values as a function of the settable ones: (p) -> c
+    calculated: list[ScalarVariable] = dataclasses.field(default_factory=list)
+    calculated_values: ca.Function | None = None
 
 
 def _numeric(x) -> float | None:
@@ -91,10 +103,11 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
     params = [v for v in variables if v.role == "parameter"]
     states = [v for v in variables if v.role == "state"]
     unknown_vars = [v for v in variables if v.role in ("algebraic", "output")]
+    inputs = [v for v in variables if v.role == "input"]
 
     # ---- parameters: free (numeric value) or dependent (expression of other parameters)
     say("parameters")
-    p_syms, p_values = [], []
+    p_syms, p_values, all_numbers = [], [], {}
     for v in params:
         value = dae.attribute(v, "binding")
         if value is None:
@@ -104,6 +117,8 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
         value = np.broadcast_to(np.asarray(value, dtype=object), v.shape)
         p_syms += _flat(v.value)
         p_values += _flat(value)
+        # an array is settable as a whole or not at all: g_0 = {0, 0, -g} is computed, not two settable zeros
+        all_numbers[v.name] = all(_numeric(e) is not None for e in _flat(value))
     dep_syms, dep_defs, free = [], [], []
     for sym, value, owner in zip(p_syms, p_values, [(v, k) for v in params for k in range(max(1, v.value.size))]):
         number = _numeric(value)
@@ -115,16 +130,15 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
                 raise NonholonomicError(f"parameter {name} = {number:g} is below its minimum {lo:g}{what}")
             if hi is not None and number > hi:
                 raise NonholonomicError(f"parameter {name} = {number:g} is above its maximum {hi:g}{what}")
-        if number is not None and owner[0].attributes.get("evaluable"):
-            # structural (array sizes, loop bounds): fixed when the FMU is built, not an FMU parameter
-            dep_syms.append(sym)
-            dep_defs.append(ca.SX(number))
-            continue
-        if number is None:
-            dep_syms.append(sym)
-            dep_defs.append(value)
-        else:
+        # settable: a number, public, not final (rumoca: is_tunable) and not structural (evaluable: array sizes,
+        # loop bounds); the others are fixed when the FMU is built or computed from the settable ones
+        attrs = owner[0].attributes
+        if number is not None and attrs.get("is_tunable", True) and not attrs.get("evaluable") \
+                and not owner[0].protected and all_numbers[owner[0].name]:
             free.append((sym, number, owner))
+        else:
+            dep_syms.append(sym)
+            dep_defs.append(value if number is None else ca.SX(number))
     if dep_syms:  # resolve chains of dependent parameters (a = R/lambda, contact.a = a, ...)
         dep_defs = _resolve(dep_syms, dep_defs)
 
@@ -208,7 +222,7 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
     # ---- outputs of the model
     state_syms = [s for v in states for s in _flat(v.value)]
     xdot = [unknowns[reps[index_of[s.name()]]] for v in states for s in _flat(v.derivative)]
-    out_vars = [v for v in variables if v.role in ("algebraic", "output") and v.causality == "output"]
+    out_vars = [v for v in variables if v.role in ("algebraic", "output") and v.causality == "output"]  # top level
     y = [unknowns[reps[index_of[s.name()]]] for v in out_vars for s in _flat(v.value)]
 
     # substitute every explicit solution (in block order) into the linear stages and the outputs
@@ -228,43 +242,8 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
         x0 += _flat(start)
     x0 = subst_params(x0)
 
-    # only the free parameters that the model uses become FMU parameters
-    used = ca.veccat(*exprs, *[ca.SX(e) for e in x0])
-    free = [f for f in free if ca.depends_on(used, f[0])]
 
-    # ---- chain in MX: solve the linear stages in order, then evaluate the outputs
-    x_sx = ca.vertcat(*state_syms)
-    p_sx = ca.vertcat(*[f[0] for f in free])
-    t_sx = dae.time
-    X = ca.MX.sym("x", x_sx.numel())
-    P = ca.MX.sym("p", p_sx.numel())
-    T = ca.MX.sym("t")
-    init_fun = ca.Function("initial_state", [p_sx], [ca.vertcat(*x0)], ["p"], ["x0"])
-    if init_fun.has_free():
-        raise NonholonomicError(f"rumoca backend: start values of states depend on non-parameters: "
-                                f"{init_fun.free_sx()}")
-    p_default = ca.DM([f[1] for f in free]) if free else ca.DM(0, 1)
-    points = _sample_points(init_fun(p_default).full().ravel())
-    known_sx, known_mx, known_qr, solvers = [], [], [], []
-    for k, (wb, _, _) in enumerate(stages):
-        A, rhs = stage_exprs[2 * k], stage_exprs[2 * k + 1]
-        f = ca.Function(f"block{k}", [t_sx, x_sx, p_sx] + known_sx, [A, rhs])
-        A_mx, rhs_mx = f(T, X, P, *known_mx)
-        say(f"pivots of the linear block {k + 1} of {len(stages)} ({wb.numel()} unknowns)")
-        solvers.append(_block_solver(ca.Function("sample", [T, X, P], [A_mx]), points, p_default))
-        known_sx.append(wb)
-        known_mx.append(solvers[-1](A_mx, rhs_mx))
-        known_qr.append(ca.solve(*f(T, X, P, *known_qr), "qr"))
-    out = ca.Function("outputs", [t_sx, x_sx, p_sx] + known_sx, [xdot_e, y_e])
-    rhs_fun = ca.Function("rhs", [T, X, P], out(T, X, P, *known_mx), ["t", "x", "p"], ["xdot", "y"])
-    rhs_qr = ca.Function("rhs", [T, X, P], out(T, X, P, *known_qr), ["t", "x", "p"], ["xdot", "y"])
-    # the integrator's right-hand side: xdot alone, so that its code does not compute the outputs too
-    xdot_only = ca.Function("derivatives", [t_sx, x_sx, p_sx] + known_sx, [xdot_e])(T, X, P, *known_mx)
-    derivatives_fun = ca.Function("state_derivatives", [T, X, P], [xdot_only], ["t", "x", "p"], ["xdot"])
-    jac_fun = _state_jacobian(stages, stage_exprs, xdot_e, t_sx, x_sx, p_sx, T, X, P, known_mx, solvers)
-
-    # ---- metadata
-    def scalars(vars_, values=None):
+    def scalars(vars_):
         out = []
         for v in vars_:
             for k, name in enumerate(v.scalar_names()):
@@ -272,70 +251,147 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
                 out.append(ScalarVariable(name, description, unit, 0.0, lo, hi, v.is_integer))
         return out
 
+    input_meta = scalars(inputs)
+    for meta, start in zip(input_meta, _starts(inputs, dae, subst_params)):
+        meta.start = start
+
+    # ---- chain in MX: solve the linear stages in order, then evaluate the outputs
+    x_sx = ca.vertcat(*state_syms)
+    p_sx = ca.vertcat(*[f[0] for f in free])
+    u_sx = ca.vertcat(*[s for v in inputs for s in _flat(v.value)])
+    t_sx = dae.time
+    X = ca.MX.sym("x", x_sx.numel())
+    P = ca.MX.sym("p", p_sx.numel())
+    U = ca.MX.sym("u", u_sx.numel())
+    T = ca.MX.sym("t")
+    init_fun = ca.Function("initial_state", [p_sx], [ca.vertcat(*x0)], ["p"], ["x0"])
+    if init_fun.has_free():
+        raise NonholonomicError(f"rumoca backend: start values of states depend on non-parameters: "
+                                f"{init_fun.free_sx()}")
+    p_default = ca.DM([f[1] for f in free]) if free else ca.DM(0, 1)
+    u_default = ca.DM([u.start for u in input_meta]) if input_meta else ca.DM(0, 1)
+    points = _sample_points(init_fun(p_default).full().ravel(), u_default.full().ravel())
+    known_sx, known_mx, known_qr, solvers = [], [], [], []
+    for k, (wb, _, _) in enumerate(stages):
+        A, rhs = stage_exprs[2 * k], stage_exprs[2 * k + 1]
+        f = ca.Function(f"block{k}", [t_sx, x_sx, p_sx, u_sx] + known_sx, [A, rhs])
+        A_mx, rhs_mx = f(T, X, P, U, *known_mx)
+        say(f"pivots of the linear block {k + 1} of {len(stages)} ({wb.numel()} unknowns)")
+        solvers.append(_block_solver(ca.Function("sample", [T, X, P, U], [A_mx]), points, p_default))
+        known_sx.append(wb)
+        known_mx.append(solvers[-1](A_mx, rhs_mx))
+        known_qr.append(ca.solve(*f(T, X, P, U, *known_qr), "qr"))
+    names = ["t", "x", "p", "u"]
+    out = ca.Function("outputs", [t_sx, x_sx, p_sx, u_sx] + known_sx, [xdot_e, y_e])
+    rhs_fun = ca.Function("rhs", [T, X, P, U], out(T, X, P, U, *known_mx), names, ["xdot", "y"])
+    rhs_qr = ca.Function("rhs", [T, X, P, U], out(T, X, P, U, *known_qr), names, ["xdot", "y"])
+    # the integrator's right-hand side: xdot alone, so that its code does not compute the outputs too
+    xdot_only = ca.Function("derivatives", [t_sx, x_sx, p_sx, u_sx] + known_sx, [xdot_e])(T, X, P, U, *known_mx)
+    derivatives_fun = ca.Function("state_derivatives", [T, X, P, U], [xdot_only], names, ["xdot"])
+    needed = [w if ca.depends_on(y_e, wb) else ca.MX.zeros(wb.sparsity()) for wb, w in zip(known_sx, known_mx)]
+    y_only = ca.Function("output_values", [t_sx, x_sx, p_sx, u_sx] + known_sx, [y_e])(T, X, P, U, *needed)
+    outputs_fun = ca.Function("output_values", [T, X, P, U], [y_only], names, ["y"])
+    jac_fun = _state_jacobian(stages, stage_exprs, xdot_e, [t_sx, x_sx, p_sx, u_sx], [T, X, P, U], known_mx,
+                              solvers)
+
+    # ---- metadata
     state_meta = scalars(states)
     for s, val in zip(state_meta, points[0][1]):
         s.start = float(val)
     param_meta = []
+    x0_all = ca.veccat(*[ca.SX(e) for e in x0])
     for sym, number, (v, k) in free:
         description, unit, lo, hi = _meta(v, dae, k, subst_params)
         name = v.scalar_names()[k]
-        param_meta.append(ScalarVariable(name, description, unit, number, lo, hi, v.is_integer))
+        param_meta.append(ScalarVariable(name, description, unit, number, lo, hi, v.is_integer,
+                                         "fixed" if ca.depends_on(x0_all, sym) else "tunable"))
+    output_meta = scalars(out_vars)
+    for meta, v in zip(output_meta, [v for v in out_vars for _ in v.scalar_names()]):
+        meta.causality = "local" if v.protected else "output"
+    # a calculated parameter changes with the tunable parameters it depends on (FMI: tunable), else fixed
+    calculated, calculated_defs = [], []
+    owners = {s.name(): (v, k) for v in params for k, s in enumerate(_flat(v.value))}
+    tunable = ca.vertcat(*[f[0] for f, m in zip(free, param_meta) if m.variability == "tunable"])
+    for sym, definition in zip(dep_syms, dep_defs):
+        v, k = owners[sym.name()]
+        if not v.protected:
+            description, unit, lo, hi = _meta(v, dae, k, subst_params)
+            variability = "tunable" if tunable.numel() and ca.depends_on(ca.SX(definition), tunable) else "fixed"
+            calculated.append(ScalarVariable(v.scalar_names()[k], description, unit, 0.0, lo, hi, v.is_integer,
+                                             variability))
+            calculated_defs.append(definition)
+    calculated_fun = ca.Function("calculated", [p_sx], [ca.densify(ca.vertcat(*calculated_defs)) if calculated_defs
+                                                        else ca.SX(0, 1)], ["p"], ["c"])
     sizes = [int(wb.numel()) for wb, _, _ in stages]
     free_names = {f[0].name(): m.name for f, m in zip(free, param_meta)}
-    dependent = {}
-    for sym, definition in zip(dep_syms, dep_defs):
-        sources = [free_names[v.name()] for v in ca.symvar(ca.SX(definition)) if v.name() in free_names]
-        if "." not in sym.name():  # top-level parameters a user might try to set ([] = structural)
-            dependent[sym.name()] = sorted(sources)
-    return ExplicitOde(dae.model, state_meta, param_meta, scalars(out_vars), rhs_fun, init_fun,
-                       len(stages), max(sizes, default=0), dependent, jac_fun, derivatives_fun, rhs_qr)
+    # the settable parameters each calculated one is computed from ([]: fixed when the FMU is built)
+    dependent = {c.name: sorted(free_names[v.name()] for v in ca.symvar(ca.SX(d)) if v.name() in free_names)
+                 for c, d in zip(calculated, calculated_defs)}
+    return ExplicitOde(dae.model, state_meta, param_meta, output_meta, rhs_fun, init_fun,
+                       len(stages), max(sizes, default=0), dependent, jac_fun, derivatives_fun, rhs_qr,
+                       outputs_fun, input_meta, calculated, calculated_fun)
 
 
-def _sample_points(x0: np.ndarray, count: int = 40, seed: int = 0) -> list[tuple[float, np.ndarray]]:
+def _starts(variables: list[Variable], dae: FlatDae, subst) -> list[float]:
+    """The numeric start values of ``variables``, element by element (0 where none is given)."""
+    starts = []
+    for v in variables:
+        start = dae.attribute(v, "start")
+        values = np.broadcast_to(np.asarray(0.0 if start is None else start, dtype=object), v.shape)
+        for value in subst(_flat(values)):
+            number = _numeric(value)
+            if number is None:
+                raise NonholonomicError(f"rumoca backend: the start value of input {v.name} must be a number")
+            starts.append(number)
+    return starts
+
+
+def _sample_points(x0: np.ndarray, u0: np.ndarray, count: int = 40, seed: int = 0) -> list[tuple]:
     """(t, x) where the linear blocks are sampled to choose their pivots: the initial state, and states
     around it (every state moved by a normal deviate of size 0.5 (1 + |x0|): other positions, attitudes,
     velocities; an unreachable state still gives a matrix of the block's kind)."""
     rng = np.random.default_rng(seed)
-    spread = 0.5 * (1.0 + np.abs(x0))
-    return [(0.0, x0)] + [(0.1 * (k + 1), x0 + spread * rng.standard_normal(x0.size)) for k in range(count)]
+    move = lambda v: v + 0.5 * (1.0 + np.abs(v)) * rng.standard_normal(v.size)
+    return [(0.0, x0, u0)] + [(0.1 * (k + 1), move(x0), move(u0)) for k in range(count)]
 
 
 def _block_solver(sample: ca.Function, points, p_default: ca.DM):
     """``solve(A, b)`` for a linear block: a static sparse LU (:mod:`.sparse_lu`) with pivots chosen on
-    the block's values ``sample(t, x, p)`` at the sample points, QR where a pivot fails at run time."""
+    the block's values ``sample(t, x, p, u)`` at the sample points, QR where a pivot fails at run time."""
     sparsity = sample.sparsity_out(0)
     pattern = ca.DM(sparsity, 1).full() != 0
-    values = [A for A in (sample(t, x, p_default).full() for t, x in points) if np.all(np.isfinite(A))]
+    values = [A for A in (sample(t, x, p_default, u).full() for t, x, u in points) if np.all(np.isfinite(A))]
     if not values:  # no sample evaluates: choose by the structure alone
         values = [pattern.astype(float)]
     return StaticLU(sparsity, pivot_sequence(pattern, np.stack(values))).solve
 
 
-def _state_jacobian(stages, stage_exprs, xdot, t_sx, x_sx, p_sx, T, X, P, known_mx, solvers) -> ca.Function:
+def _state_jacobian(stages, stage_exprs, xdot, args_sx: list, args_mx: list, known_mx, solvers) -> ca.Function:
     """The Jacobian d xdot/dx for implicit integrators, by the implicit function theorem: the unknowns w_k
     of a linear stage A w_k = b (A, b functions of x and of earlier stages) have
     dw_k/dx = -A^-1 (dg/dx + sum_j dg/dw_j dw_j/dx) with g = A w_k - b. One more factorisation of A and
     sparse symbolic derivatives of g replace the n_x model evaluations of a finite-difference Jacobian,
     and the result is exact where finite differences lose digits (light bodies next to heavy ones)."""
     known_sx = [wb for wb, _, _ in stages]
+    x_sx = args_sx[1]  # args: t, x, p, u
     sens = []
     for k, (wb, _, _) in enumerate(stages):
         A, rhs = stage_exprs[2 * k], stage_exprs[2 * k + 1]
         g = ca.mtimes(A, wb) - rhs
         parts = [ca.jacobian(g, x_sx)] + [ca.jacobian(g, w) for w in known_sx[:k]]
-        f = ca.Function(f"block{k}_jac", [t_sx, x_sx, p_sx] + known_sx[:k + 1], [A] + parts)
-        A_mx, gx, *gw = f.call([T, X, P, *known_mx[:k + 1]])
+        f = ca.Function(f"block{k}_jac", args_sx + known_sx[:k + 1], [A] + parts)
+        A_mx, gx, *gw = f.call([*args_mx, *known_mx[:k + 1]])
         total = gx
         for gj, sj in zip(gw, sens):
             total = total + ca.mtimes(gj, sj)
         sens.append(-solvers[k](A_mx, ca.densify(total)))
     parts = [ca.jacobian(xdot, x_sx)] + [ca.jacobian(xdot, w) for w in known_sx]
-    f = ca.Function("outputs_jac", [t_sx, x_sx, p_sx] + known_sx, parts)
-    dx, *dw = f.call([T, X, P, *known_mx])
+    f = ca.Function("outputs_jac", args_sx + known_sx, parts)
+    dx, *dw = f.call([*args_mx, *known_mx])
     J = dx
     for dj, sj in zip(dw, sens):
         J = J + ca.mtimes(dj, sj)
-    return ca.Function("state_jacobian", [T, X, P], [ca.densify(J)], ["t", "x", "p"], ["jac_xdot_x"])
+    return ca.Function("state_jacobian", args_mx, [ca.densify(J)], ["t", "x", "p", "u"], ["jac_xdot_x"])
 
 
 def _resolve(syms: list, defs: list) -> list:

@@ -235,6 +235,7 @@ class Variable:
     attributes: dict
     value: np.ndarray  # symbols of the variable
     derivative: np.ndarray | None = None  # symbols of der(x) for states
+    protected: bool = False  # declared in a protected section (of the model or of an enclosing component)
 
     def scalar_names(self) -> list[str]:
         if not self.shape:
@@ -262,7 +263,14 @@ class _Frame:
 class FlatDae:
     """The symbolic residual form of one rumoca flat DAE."""
 
-    def __init__(self, dae: dict, model: str = "model"):
+    @classmethod
+    def of(cls, compiled, model: str) -> "FlatDae":
+        """The flat DAE of a model compiled by rumoca, with which variables are protected (rumoca's DAE
+        stage does not say; its flat stage does)."""
+        flat = compiled.to_dict("flat")["variables"]
+        return cls(compiled.to_dict("dae"), model, frozenset(n for n, v in flat.items() if v.get("is_protected")))
+
+    def __init__(self, dae: dict, model: str = "model", protected: frozenset = frozenset()):
         self.model = model
         self.schema = dae.get("schema_version")
         self._sources = {h: (name, text) for h, name, text in dae.get("source_map", {}).get("files", [])}
@@ -298,13 +306,14 @@ class FlatDae:
             for k, nm in enumerate(names):
                 syms[k] = ca.SX.sym(nm)
             var = Variable(i, v["name"], v["role"], v["attributes"].get("causality", "local"), shape,
-                           vt["scalar"] in ("integer", "boolean"), v["attributes"], syms.reshape(shape))
+                           vt["scalar"] in ("integer", "boolean"), v["attributes"], syms.reshape(shape),
+                           protected=v["name"] in protected)
             if var.role == "state":
                 der = np.empty(len(names), dtype=object)
                 for k, nm in enumerate(names):
                     der[k] = ca.SX.sym(f"der({nm})")
                 var.derivative = der.reshape(shape)
-            elif var.role not in ("algebraic", "output", "parameter"):
+            elif var.role not in ("algebraic", "output", "parameter", "input"):
                 raise NonholonomicError(
                     f"rumoca backend: variable {var.name} has role '{var.role}', which the translator does not support")
             self.variables.append(var)
@@ -372,7 +381,7 @@ class FlatDae:
             raise _Unsupported(f"literal of type {lk}")
         if kind == "coordinate":
             (ck, cv), = body.items() if isinstance(body, dict) else ((body, None),)
-            if ck in ("state", "algebraic", "parameter"):
+            if ck in ("state", "algebraic", "parameter", "input"):
                 return self.variables[cv].value
             if ck == "derivative":
                 return self.variables[cv].derivative

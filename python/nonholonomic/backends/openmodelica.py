@@ -7,6 +7,7 @@ calls it sends are, in order::
 
     cd("<temporary directory>")
     loadFile("<library>/package.mo")
+    setCommandLineOptions("--fmiFlags=s:cvode")   -- the co-simulation part integrates with CVODE, not Euler
     buildModelFMU(<model>, version="2.0", fmuType="me_cs", fileNamePrefix="<prefix>", platforms={"static"})
     getErrorString()                      -- only on failure, as a last source of a message
     quit()
@@ -53,6 +54,7 @@ __all__ = [
     "load_file_expression",
     "cd_expression",
     "build_model_fmu_expression",
+    "fmi_flags_expression",
     "fmu_file_name_prefix",
     "first_error_line",
     "first_error_from_session_exception",
@@ -65,6 +67,7 @@ Progress = Optional[Callable[[str], None]]
 FMI_VERSION = "2.0"
 FMU_TYPE = "me_cs"
 PLATFORMS: tuple[str, ...] = ("static",)
+FMI_FLAGS = "s:cvode"  # CVODE for the FMU's co-simulation interface (see fmi_flags_expression)
 
 _OMC_NOT_FOUND = "OpenModelica backend: omc not found (install OpenModelica or set OPENMODELICAHOME)"
 
@@ -180,6 +183,16 @@ def cd_expression(directory: str | os.PathLike) -> str:
 def load_file_expression(package_mo: str | os.PathLike) -> str:
     """``loadFile("<path>")``; for a ``package.mo`` omc loads the whole package directory."""
     return f"loadFile({modelica_string(pathlib.Path(package_mo).as_posix())})"
+
+
+def fmi_flags_expression(flags: str = FMI_FLAGS) -> str:
+    """``setCommandLineOptions("--fmiFlags=...")``: simulation flags written into the FMU's resources
+    (``<prefix>_flags.json``). ``s:cvode`` makes the co-simulation interface integrate with CVODE; without
+    it OpenModelica's FMI 2 ``fmi2DoStep`` takes one forward Euler step per communication step
+    (``fmu_read_flags.c``: S_EULER unless the flags say otherwise; OpenModelica users' guide, "FMI
+    co-simulation": forward Euler is the default, SUNDIALS CVODE the alternative). Model exchange, which
+    ``simulate`` uses for FMI 2 FMUs, is not affected."""
+    return f"setCommandLineOptions({modelica_string('--fmiFlags=' + flags)})"
 
 
 def build_model_fmu_expression(
@@ -453,6 +466,10 @@ def _build(session, session_error, model, package_mo, workdir, out_path, progres
             f"OpenModelica failed to load Modelica library {package_mo.parent}: {detail}"
         ) from exc_load
 
+    try:
+        session.sendExpression(fmi_flags_expression())
+    except session_error as exc:
+        raise NonholonomicError(f"OpenModelica refused {fmi_flags_expression()}: {failure(exc)}") from exc
     _say(progress, f"OpenModelica: building FMU for {model} (FMI {FMI_VERSION}, {FMU_TYPE})")
     exc_build: Exception | None = None
     generated = None

@@ -26,7 +26,7 @@ def _diagnostic_line(error: Exception) -> str:
     return text.splitlines()[0] if text else type(error).__name__
 
 
-def flatten(model: str, library_dir: pathlib.Path) -> dict:
+def flatten(model: str, library_dir: pathlib.Path) -> FlatDae:
     """rumoca's flat DAE of the Modelica class ``model`` from the library in ``library_dir``."""
     import rumoca
     if not (library_dir / "package.mo").is_file():
@@ -34,13 +34,13 @@ def flatten(model: str, library_dir: pathlib.Path) -> dict:
     try:
         session = rumoca.Session()
         compiled = session.load(str(library_dir / "package.mo"), model=model)
-        return compiled.to_dict("dae")
+        return FlatDae.of(compiled, model)
     except rumoca.RumocaError as e:
         raise NonholonomicError(f"rumoca could not compile {model}: {_diagnostic_line(e)}") from None
 
 
 def explicit_ode(model: str, library_dir: pathlib.Path, progress=None) -> ExplicitOde:
-    return build_explicit_ode(FlatDae(flatten(model, library_dir), model), progress=progress)
+    return build_explicit_ode(flatten(model, library_dir), progress=progress)
 
 
 def build_fmu(model: str, library_dir: pathlib.Path, out_path: pathlib.Path, experiment: dict | None = None,

@@ -21,7 +21,7 @@ SYSTEMS = {  # system (case module) -> its Modelica examples and its reference m
     "wheelset": System(("Wheelset",), ("wheelset",)),
     "spherical_robot": System(("ShellWithInnerBody", "ShellWithNonholonomicHinge", "NonholonomicBundle"),
                               ("spherical_robot",)),
-    "omni_vehicle": System(("OmniVehicleSpin", "OmniVehicleStraight", "OmniVehicleChapter2"),
+    "omni_vehicle": System(("OmniVehicleSpin", "OmniVehicleStraight", "OmniVehicleChapter2", "OmniVehicleDriven"),
                            ("omni_massless", "omni_massive")),
 }
 

@@ -1,0 +1,1349 @@
+/*
+ * fmi3_model.c - the FMI 3.0 C API (Model Exchange and Co-Simulation) of an event-free ODE model
+ *
+ *     der(x) = f(t, x, p, u),   y = g(t, x, p, u),   x(t_start) = x0(p),   c = h(p)
+ *
+ * on top of the model functions generated with CasADi by the nonholonomic package. This file is the same
+ * for every model; everything model specific comes from the generated header "nh_model.h" (sizes, value
+ * references, start values, names, and via "nh_functions.h" the declarations of the generated functions).
+ *
+ * Plain C99, libc + libm only. Reentrant: all mutable data lives in the instance (no mutable globals);
+ * instances may be used concurrently from different threads, one instance from one thread at a time.
+ *
+ * Contract with the generator (see nh_model.h):
+ *   value references: 0 = time, then contiguous blocks p (NH_VR_P), c (NH_VR_C), x (NH_VR_X),
+ *   der(x) (NH_VR_DX), u (NH_VR_U), y (NH_VR_Y), NH_NVR in total; all variables are scalar Float64.
+ *   Generated functions (CasADi calling convention, every one with its f_work):
+ *     nh_model(t, x, p, u) -> (xdot, y)             nh_state_derivatives(t, x, p, u) -> xdot
+ *     nh_state_jacobian(t, x, p, u) -> J (dense, column-major, nx x nx)
+ *     nh_initial_state(p) -> x0                       nh_calculated(p) -> c
+ *     nh_forward(t, x, p, u, dx, dp, du) -> (dxdot, dy)
+ *     nh_adjoint(t, x, p, u, bxdot, by) -> (bx, bp, bu)
+ *   Optional macro: NH_CS_HAS_EVENT_MODE (default 0) must equal the attribute hasEventMode of the
+ *   <CoSimulation> element of the model description (see "Event Mode in Co-Simulation" below).
+ *
+ * State machine (FMI 3.0, sections 2.3, 3.2, 4.2); calls outside the listed modes log and return fmi3Error,
+ * and a refused call changes nothing (the instance stays in its mode):
+ *   any mode:            fmi3GetVersion, fmi3SetDebugLogging, fmi3Reset, fmi3FreeInstance,
+ *                        fmi3GetFloat64 (Instantiated: start values; der(x) and outputs are evaluated),
+ *                        fmi3GetNominalsOfContinuousStates (ME; constants)
+ *   Instantiated:        fmi3EnterInitializationMode
+ *   InitializationMode:  fmi3ExitInitializationMode (ME -> EventMode, CS -> StepMode, or EventMode if
+ *                        eventModeUsed)
+ *   EventMode:           fmi3UpdateDiscreteStates (no discrete states: all flags false),
+ *                        fmi3EnterContinuousTimeMode (ME), fmi3EnterStepMode (CS)
+ *   ContinuousTimeMode:  fmi3CompletedIntegratorStep, fmi3EnterEventMode (ME)
+ *   EventMode, ContinuousTimeMode (ME): fmi3SetTime, fmi3SetContinuousStates
+ *   InitializationMode, EventMode, ContinuousTimeMode, Terminated (ME): fmi3GetContinuousStates,
+ *                        fmi3GetContinuousStateDerivatives, fmi3GetEventIndicators
+ *   ME, any mode:        fmi3GetNumberOfContinuousStates, fmi3GetNumberOfEventIndicators
+ *   StepMode (CS):       fmi3DoStep, fmi3EnterEventMode (only if eventModeUsed)
+ *   InitializationMode, EventMode, ContinuousTimeMode, StepMode: fmi3GetDirectionalDerivative,
+ *                        fmi3GetAdjointDerivative
+ *   EventMode, ContinuousTimeMode, StepMode: fmi3Terminate -> Terminated
+ *   fmi3SetFloat64:      parameters with variability fixed: Instantiated, InitializationMode;
+ *                        tunable parameters: also EventMode and StepMode;
+ *                        inputs: any mode but Terminated; states (ME only): EventMode, ContinuousTimeMode;
+ *                        time, calculated parameters, derivatives, outputs: never.
+ *                        The whole call is validated first: a refused value reference sets nothing.
+ *                        Non-finite values are refused.
+ * Until fmi3ExitInitializationMode, x and c follow p: after a parameter change x = x0(p) and c = h(p) are
+ * recomputed before the next read and at fmi3ExitInitializationMode. Afterwards a change of a tunable
+ * parameter recomputes c only (the states are not re-initialised).
+ * The model is evaluated lazily: der(x) (nh_state_derivatives) and y (nh_model) when read after a change.
+ *
+ * Co-Simulation: fmi3DoStep integrates x over [t, t + h] with RODAS4 (rosenbrock.c), the inputs held
+ * constant over the step (FMI 3 has no input derivatives), rtol = tolerance of fmi3EnterInitializationMode
+ * (NH_DEFAULT_TOLERANCE if none), atol_i = rtol * nominal(x_i). The step-size memory of the integrator is
+ * kept between communication steps and forgotten at fmi3ExitInitializationMode, fmi3Reset and after a
+ * change of a tunable parameter. If the integration fails, x and t stay at the last accepted point,
+ * *lastSuccessfulTime is that time, the reason is logged and fmi3Error returned. The FMU never returns
+ * early (earlyReturnAllowed is ignored), never requests event handling or termination, and refuses to
+ * step past a defined stopTime. requiredIntermediateVariables are ignored (no intermediate update).
+ *
+ * Event Mode in Co-Simulation: the model has no events, so Event Mode is trivial (fmi3UpdateDiscreteStates
+ * reports nothing). The standard allows eventModeUsed = true only if the model description declares
+ * hasEventMode = "true"; NH_CS_HAS_EVENT_MODE states what the model description declares. With 0 (default)
+ * fmi3InstantiateCoSimulation refuses eventModeUsed = true (log, NULL); with 1 it is accepted and
+ * fmi3ExitInitializationMode / fmi3EnterEventMode lead to Event Mode, fmi3EnterStepMode back to Step Mode.
+ *
+ * fmi3Reset returns to Instantiated with the start values of p and u, x = x0(p_start), c = h(p_start),
+ * t = 0, the default tolerance, no stop time; the logging setting and the instantiation arguments are kept.
+ *
+ * Not supported (fmi3Error, declared so in the model description): FMU state get/set/serialise,
+ * configuration mode, variable dependencies, fmi3EvaluateDiscreteStates, output derivatives, Scheduled
+ * Execution, fmi3ActivateModelPartition. Typed getters and setters other than Float64, clocks, intervals and
+ * shifts: fmi3OK for zero value references (nothing to do), else fmi3Error (there are no such variables).
+ *
+ * Logging: errors always go to logMessage (when it is non-NULL), with category "logStatusError" and a
+ * one-line message "<instance>: <function>: <reason>"; warnings only when logging is on
+ * ("logStatusWarning"). The model description should declare these two log categories.
+ *
+ * Build (the generated functions, rosenbrock.c and this file, into one shared library), e.g.
+ *   gcc -std=c99 -fPIC -O2 -shared -I<fmi3 headers> fmi3_model.c rosenbrock.c nh_functions.c -lm
+ * Compiling with -fvisibility=hidden (and -DCASADI_SYMBOL_EXPORT=) leaves only the fmi3 functions exported.
+ */
+#include <float.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fmi3Functions.h"
+#include "nh_model.h"
+#include "rosenbrock.h"
+
+#ifndef NH_CS_HAS_EVENT_MODE
+#define NH_CS_HAS_EVENT_MODE 0
+#endif
+
+#if defined(__GNUC__)
+#define NH_PRINTF(f, a) __attribute__((format(printf, f, a))) /* compiler checks of the log formats */
+#else
+#define NH_PRINTF(f, a)
+#endif
+
+/* ---- sizes ---- */
+
+#define NH_DIM(n) ((n) > 0 ? (n) : 1) /* arrays never have size 0 */
+#define NH_LOG_LEN 512                /* longest log message (longer ones are truncated) */
+#define NH_MIN_ARG 7                  /* most inputs of a generated function (nh_forward) */
+#define NH_MIN_RES 3                  /* most outputs (nh_adjoint) */
+
+/* ---- modes (bit flags, so that a set of allowed modes is a mask) ---- */
+
+#define M_INSTANTIATED 0x01u
+#define M_INITIALIZATION 0x02u
+#define M_EVENT 0x04u
+#define M_CONTINUOUS_TIME 0x08u
+#define M_STEP 0x10u
+#define M_TERMINATED 0x20u
+#define M_ANY 0x3Fu
+
+/* interfaces (bit flags as well) */
+#define IF_ME 0x1u
+#define IF_CS 0x2u
+#define IF_ANY 0x3u
+
+/* classes of value references */
+typedef enum { VR_TIME, VR_P, VR_C, VR_X, VR_DX, VR_U, VR_Y, VR_INVALID } vr_class;
+
+typedef int (*nh_fn)(const casadi_real** arg, casadi_real** res, casadi_int* iw, casadi_real* w, int mem);
+typedef int (*nh_fn_work)(casadi_int* sz_arg, casadi_int* sz_res, casadi_int* sz_iw, casadi_int* sz_w);
+
+typedef struct {
+    char* name; /* copy of instanceName */
+    fmi3LogMessageCallback log;
+    fmi3InstanceEnvironment env;
+    int logging_on;
+    unsigned iface;      /* IF_ME or IF_CS */
+    unsigned mode;       /* one of M_* */
+    int event_mode_used; /* CS only */
+
+    double t;
+    double tolerance; /* relative tolerance of the CS integrator */
+    int stop_defined;
+    double t_stop;
+
+    double p[NH_DIM(NH_NP)];
+    double c[NH_DIM(NH_NC)];
+    double x[NH_DIM(NH_NX)];
+    double xdot[NH_DIM(NH_NX)];
+    double u[NH_DIM(NH_NU)];
+    double y[NH_DIM(NH_NY)];
+    double atol[NH_DIM(NH_NX)];
+
+    int params_dirty; /* c (and, before the end of initialisation, x) must be recomputed from p */
+    int xdot_dirty;   /* xdot is out of date */
+    int y_dirty;      /* y is out of date */
+
+    /* scratch for directional / adjoint derivatives */
+    double dx[NH_DIM(NH_NX)], dp[NH_DIM(NH_NP)], du[NH_DIM(NH_NU)];
+    double dxdot[NH_DIM(NH_NX)], dy[NH_DIM(NH_NY)];
+
+    nh_ros* ros; /* CS with NH_NX > 0 only */
+
+    /* work arrays of the generated functions, sized for the largest of them */
+    const casadi_real** arg;
+    casadi_real** res;
+    casadi_int* iw;
+    casadi_real* w;
+} Instance;
+
+/* =====================================================================================================
+ * Logging
+ * ===================================================================================================== */
+
+static const char* status_category(fmi3Status status) {
+    switch (status) {
+    case fmi3OK: return "logStatusOK";
+    case fmi3Warning: return "logStatusWarning";
+    case fmi3Discard: return "logStatusDiscard";
+    case fmi3Error: return "logStatusError";
+    default: return "logStatusFatal";
+    }
+}
+
+/* Format "<name>: <func>: <message>" and pass it to the callback (if any). */
+static void log_va(fmi3LogMessageCallback cb, fmi3InstanceEnvironment env, fmi3Status status, const char* name,
+                   const char* func, const char* fmt, va_list ap) {
+    char msg[NH_LOG_LEN];
+    int len;
+    if (!cb) return;
+    len = snprintf(msg, sizeof msg, "%s: %s: ", name ? name : "?", func);
+    if (len < 0) len = 0;
+    if ((size_t)len < sizeof msg) vsnprintf(msg + len, sizeof msg - (size_t)len, fmt, ap);
+    cb(env, status, status_category(status), msg);
+}
+
+/* Log an error (always) and return fmi3Error. */
+static fmi3Status log_error(const Instance* S, const char* func, const char* fmt, ...) NH_PRINTF(3, 4);
+static fmi3Status log_error(const Instance* S, const char* func, const char* fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    log_va(S->log, S->env, fmi3Error, S->name, func, fmt, ap);
+    va_end(ap);
+    return fmi3Error;
+}
+
+/* Log a warning if logging is on. */
+static void log_warning(const Instance* S, const char* func, const char* fmt, ...) NH_PRINTF(3, 4);
+static void log_warning(const Instance* S, const char* func, const char* fmt, ...) {
+    va_list ap;
+    if (!S->logging_on) return;
+    va_start(ap, fmt);
+    log_va(S->log, S->env, fmi3Warning, S->name, func, fmt, ap);
+    va_end(ap);
+}
+
+/* Log an error before an instance exists (instantiation). */
+static void log_early(fmi3LogMessageCallback cb, fmi3InstanceEnvironment env, const char* name, const char* func,
+                      const char* fmt, ...) NH_PRINTF(5, 6);
+static void log_early(fmi3LogMessageCallback cb, fmi3InstanceEnvironment env, const char* name, const char* func,
+                      const char* fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    log_va(cb, env, fmi3Error, name, func, fmt, ap);
+    va_end(ap);
+}
+
+static const char* mode_name(unsigned mode) {
+    switch (mode) {
+    case M_INSTANTIATED: return "Instantiated";
+    case M_INITIALIZATION: return "Initialization Mode";
+    case M_EVENT: return "Event Mode";
+    case M_CONTINUOUS_TIME: return "Continuous-Time Mode";
+    case M_STEP: return "Step Mode";
+    case M_TERMINATED: return "Terminated";
+    default: return "an unknown mode";
+    }
+}
+
+/* =====================================================================================================
+ * Checks shared by the API functions
+ * ===================================================================================================== */
+
+/* The instance if the call is allowed for its interface and in its mode; else log and NULL. */
+static Instance* enter(fmi3Instance instance, const char* func, unsigned modes, unsigned ifaces) {
+    Instance* S = (Instance*)instance;
+    if (!S) return NULL; /* nothing to log with */
+    if (!(S->iface & ifaces)) {
+        log_error(S, func, "not available in %s", S->iface == IF_ME ? "Model Exchange" : "Co-Simulation");
+        return NULL;
+    }
+    if (!(S->mode & modes)) {
+        log_error(S, func, "not allowed in %s", mode_name(S->mode));
+        return NULL;
+    }
+    return S;
+}
+
+/* A pointer the function must read or write is NULL. */
+static int null_arg(const Instance* S, const char* func, const void* ptr, const char* what) {
+    if (ptr) return 0;
+    log_error(S, func, "argument %s is NULL", what);
+    return 1;
+}
+
+/* Vector argument of the continuous-state functions: length must be NH_NX, pointer valid if NH_NX > 0. */
+static int bad_state_vector(const Instance* S, const char* func, const void* ptr, size_t n, const char* what) {
+    if (n != (size_t)NH_NX) {
+        log_error(S, func, "%s has %lu elements, the model has %d continuous states", what, (unsigned long)n,
+                  NH_NX);
+        return 1;
+    }
+    return n > 0 && null_arg(S, func, ptr, what);
+}
+
+static vr_class classify(fmi3ValueReference vr) {
+    if (vr == 0) return VR_TIME;
+    if (vr < (fmi3ValueReference)NH_VR_C) return VR_P;
+    if (vr < (fmi3ValueReference)NH_VR_X) return VR_C;
+    if (vr < (fmi3ValueReference)NH_VR_DX) return VR_X;
+    if (vr < (fmi3ValueReference)NH_VR_U) return VR_DX;
+    if (vr < (fmi3ValueReference)NH_VR_Y) return VR_U;
+    if (vr < (fmi3ValueReference)NH_NVR) return VR_Y;
+    return VR_INVALID;
+}
+
+static const char* vr_name(fmi3ValueReference vr) {
+    return vr < (fmi3ValueReference)NH_NVR ? nh_names[vr] : "?";
+}
+
+/* Nominal value of state i (> 0 as the standard requires; 1 if the generated one is unusable). */
+static double nominal(int i) {
+    double v = nh_x_nominal[i];
+    if (!isfinite(v) || v == 0.0) return 1.0;
+    return fabs(v);
+}
+
+/* Typed getters/setters, clocks, intervals, shifts: there are no variables of that kind. */
+static fmi3Status no_variables(fmi3Instance instance, const char* func, const char* kind, size_t n) {
+    Instance* S = (Instance*)instance;
+    if (!S) return fmi3Error;
+    if (n == 0) return fmi3OK;
+    return log_error(S, func, "no variable of type %s (all are Float64)", kind);
+}
+
+static fmi3Status not_supported(fmi3Instance instance, const char* func) {
+    Instance* S = (Instance*)instance;
+    if (!S) return fmi3Error;
+    return log_error(S, func, "not supported by this FMU");
+}
+
+/* =====================================================================================================
+ * Calls of the generated functions
+ * ===================================================================================================== */
+
+/* Evaluate f with n_in inputs and n_out outputs (output k has out_n[k] elements, zeroed first since
+   CasADi writes only structural non-zeros). Returns the function's flag (0 = success). */
+static int call(Instance* S, nh_fn f, int n_in, const double* const* in, int n_out, double* const* out,
+                const int* out_n) {
+    int k;
+    for (k = 0; k < n_out; ++k)
+        if (out_n[k] > 0) memset(out[k], 0, (size_t)out_n[k] * sizeof(double));
+    for (k = 0; k < n_in; ++k) S->arg[k] = in[k];
+    for (k = 0; k < n_out; ++k) S->res[k] = out[k];
+    return f(S->arg, S->res, S->iw, S->w, 0);
+}
+
+/* Bring c - and before the end of initialisation x = x0(p) - up to date with p. */
+static fmi3Status refresh_parameters(Instance* S, const char* func) {
+    const double* in[1];
+    double* out[1];
+    int n[1];
+    if (!S->params_dirty) return fmi3OK;
+    in[0] = S->p;
+    out[0] = S->c;
+    n[0] = NH_NC;
+    if (call(S, nh_calculated, 1, in, 1, out, n))
+        return log_error(S, func, "evaluation of the calculated parameters failed");
+    if (S->mode & (M_INSTANTIATED | M_INITIALIZATION)) {
+        out[0] = S->x;
+        n[0] = NH_NX;
+        if (call(S, nh_initial_state, 1, in, 1, out, n))
+            return log_error(S, func, "evaluation of the initial state failed");
+    }
+    S->params_dirty = 0;
+    S->xdot_dirty = S->y_dirty = 1;
+    return fmi3OK;
+}
+
+/* Bring xdot (and y if need_y) up to date. */
+static fmi3Status evaluate(Instance* S, const char* func, int need_y) {
+    const double* in[4];
+    double* out[2];
+    int n[2];
+    if (refresh_parameters(S, func) != fmi3OK) return fmi3Error;
+    in[0] = &S->t;
+    in[1] = S->x;
+    in[2] = S->p;
+    in[3] = S->u;
+    out[0] = S->xdot;
+    out[1] = S->y;
+    n[0] = NH_NX;
+    n[1] = NH_NY;
+    if (need_y && S->y_dirty) {
+        if (call(S, nh_model, 4, in, 2, out, n)) return log_error(S, func, "model evaluation failed at t = %.17g", S->t);
+        S->xdot_dirty = S->y_dirty = 0;
+    } else if (S->xdot_dirty) {
+        if (call(S, nh_state_derivatives, 4, in, 1, out, n))
+            return log_error(S, func, "evaluation of the state derivatives failed at t = %.17g", S->t);
+        S->xdot_dirty = 0;
+    }
+    return fmi3OK;
+}
+
+static void mark_dirty(Instance* S) {
+    S->xdot_dirty = S->y_dirty = 1;
+}
+
+/* Right-hand side and Jacobian for the integrator (inputs held constant over the step). */
+static int ros_rhs(void* ctx, double t, const double* x, double* xdot) {
+    Instance* S = (Instance*)ctx;
+    const double* in[4];
+    double* out[1];
+    int n[1];
+    in[0] = &t;
+    in[1] = x;
+    in[2] = S->p;
+    in[3] = S->u;
+    out[0] = xdot;
+    n[0] = NH_NX;
+    return call(S, nh_state_derivatives, 4, in, 1, out, n);
+}
+
+static int ros_jac(void* ctx, double t, const double* x, double* jac) {
+    Instance* S = (Instance*)ctx;
+    const double* in[4];
+    double* out[1];
+    int n[1];
+    in[0] = &t;
+    in[1] = x;
+    in[2] = S->p;
+    in[3] = S->u;
+    out[0] = jac;
+    n[0] = NH_NX * NH_NX;
+    return call(S, nh_state_jacobian, 4, in, 1, out, n);
+}
+
+/* =====================================================================================================
+ * Instance life cycle
+ * ===================================================================================================== */
+
+/* Enlarge *sz to the work sizes of one generated function. Returns nonzero if f_work fails. */
+static int add_work(nh_fn_work f, casadi_int sz[4]) {
+    casadi_int s[4] = {0, 0, 0, 0};
+    int k;
+    if (f(&s[0], &s[1], &s[2], &s[3])) return 1;
+    for (k = 0; k < 4; ++k) {
+        if (s[k] < 0) return 1;
+        if (s[k] > sz[k]) sz[k] = s[k];
+    }
+    return 0;
+}
+
+static void free_instance(Instance* S) {
+    if (!S) return;
+    free(S->name);
+    free((void*)S->arg);
+    free(S->res);
+    free(S->iw);
+    free(S->w);
+    nh_ros_free(S->ros);
+    free(S);
+}
+
+/* Start values: p, u from the model description, x = x0(p), c = h(p), t = 0; mode Instantiated. */
+static fmi3Status set_start_values(Instance* S, const char* func) {
+    int i;
+    for (i = 0; i < NH_NP; ++i) S->p[i] = nh_p_start[i];
+    for (i = 0; i < NH_NU; ++i) S->u[i] = nh_u_start[i];
+    S->mode = M_INSTANTIATED;
+    S->t = 0.0;
+    S->tolerance = NH_DEFAULT_TOLERANCE;
+    S->stop_defined = 0;
+    S->t_stop = 0.0;
+    if (S->ros) nh_ros_reset(S->ros);
+    S->params_dirty = 1;
+    mark_dirty(S);
+    return refresh_parameters(S, func);
+}
+
+static Instance* instantiate(const char* func, unsigned iface, fmi3String instanceName,
+                             fmi3String instantiationToken, fmi3Boolean loggingOn,
+                             fmi3InstanceEnvironment env, fmi3LogMessageCallback logMessage) {
+    Instance* S;
+    casadi_int sz[4] = {NH_MIN_ARG, NH_MIN_RES, 0, 0};
+    size_t len;
+    const char* p;
+
+    if (!instanceName) {
+        log_early(logMessage, env, "?", func, "instanceName is NULL");
+        return NULL;
+    }
+    for (p = instanceName; *p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'; ++p) {
+    }
+    if (!*p) {
+        log_early(logMessage, env, instanceName, func, "instanceName is empty");
+        return NULL;
+    }
+    if (!instantiationToken || strcmp(instantiationToken, NH_INSTANTIATION_TOKEN) != 0) {
+        log_early(logMessage, env, instanceName, func,
+                  "instantiationToken %s does not match the binary's %s (model description and binary of "
+                  "different models?)",
+                  instantiationToken ? instantiationToken : "(NULL)", NH_INSTANTIATION_TOKEN);
+        return NULL;
+    }
+    if (add_work(nh_model_work, sz) || add_work(nh_state_derivatives_work, sz) ||
+        add_work(nh_state_jacobian_work, sz) || add_work(nh_initial_state_work, sz) ||
+        add_work(nh_calculated_work, sz) || add_work(nh_forward_work, sz) || add_work(nh_adjoint_work, sz)) {
+        log_early(logMessage, env, instanceName, func, "a generated function reports invalid work sizes");
+        return NULL;
+    }
+
+    S = (Instance*)calloc(1, sizeof(Instance));
+    if (!S) {
+        log_early(logMessage, env, instanceName, func, "out of memory");
+        return NULL;
+    }
+    len = strlen(instanceName);
+    S->name = (char*)malloc(len + 1);
+    S->arg = (const casadi_real**)malloc(((size_t)sz[0] + 1) * sizeof(casadi_real*));
+    S->res = (casadi_real**)malloc(((size_t)sz[1] + 1) * sizeof(casadi_real*));
+    S->iw = (casadi_int*)malloc(((size_t)sz[2] + 1) * sizeof(casadi_int));
+    S->w = (casadi_real*)malloc(((size_t)sz[3] + 1) * sizeof(casadi_real));
+    if (iface == IF_CS && NH_NX > 0) S->ros = nh_ros_new(NH_NX);
+    if (!S->name || !S->arg || !S->res || !S->iw || !S->w || (iface == IF_CS && NH_NX > 0 && !S->ros)) {
+        log_early(logMessage, env, instanceName, func, "out of memory");
+        free_instance(S);
+        return NULL;
+    }
+    memcpy(S->name, instanceName, len + 1);
+    S->log = logMessage;
+    S->env = env;
+    S->logging_on = loggingOn ? 1 : 0;
+    S->iface = iface;
+    if (set_start_values(S, func) != fmi3OK) { /* logged */
+        free_instance(S);
+        return NULL;
+    }
+    return S;
+}
+
+/* =====================================================================================================
+ * Common functions
+ * ===================================================================================================== */
+
+FMI3_Export const char* fmi3GetVersion(void) {
+    return fmi3Version;
+}
+
+FMI3_Export fmi3Status fmi3SetDebugLogging(fmi3Instance instance, fmi3Boolean loggingOn, size_t nCategories,
+                                           const fmi3String categories[]) {
+    Instance* S = enter(instance, "fmi3SetDebugLogging", M_ANY, IF_ANY);
+    (void)nCategories; /* categories are not distinguished */
+    (void)categories;
+    if (!S) return fmi3Error;
+    S->logging_on = loggingOn ? 1 : 0;
+    return fmi3OK;
+}
+
+FMI3_Export fmi3Instance fmi3InstantiateModelExchange(fmi3String instanceName, fmi3String instantiationToken,
+                                                      fmi3String resourcePath, fmi3Boolean visible,
+                                                      fmi3Boolean loggingOn, fmi3InstanceEnvironment instanceEnvironment,
+                                                      fmi3LogMessageCallback logMessage) {
+    (void)resourcePath; /* no resources */
+    (void)visible;      /* no user interaction */
+    return instantiate("fmi3InstantiateModelExchange", IF_ME, instanceName, instantiationToken, loggingOn,
+                       instanceEnvironment, logMessage);
+}
+
+FMI3_Export fmi3Instance fmi3InstantiateCoSimulation(
+    fmi3String instanceName, fmi3String instantiationToken, fmi3String resourcePath, fmi3Boolean visible,
+    fmi3Boolean loggingOn, fmi3Boolean eventModeUsed, fmi3Boolean earlyReturnAllowed,
+    const fmi3ValueReference requiredIntermediateVariables[], size_t nRequiredIntermediateVariables,
+    fmi3InstanceEnvironment instanceEnvironment, fmi3LogMessageCallback logMessage,
+    fmi3IntermediateUpdateCallback intermediateUpdate) {
+    static const char func[] = "fmi3InstantiateCoSimulation";
+    Instance* S;
+    (void)resourcePath;
+    (void)visible;
+    (void)earlyReturnAllowed; /* never returns early */
+    (void)requiredIntermediateVariables;
+    (void)intermediateUpdate; /* never called */
+    if (eventModeUsed && !NH_CS_HAS_EVENT_MODE) {
+        log_early(logMessage, instanceEnvironment, instanceName, func,
+                  "eventModeUsed = true but the FMU declares hasEventMode = false (the model has no events)");
+        return NULL;
+    }
+    S = instantiate(func, IF_CS, instanceName, instantiationToken, loggingOn, instanceEnvironment, logMessage);
+    if (!S) return NULL;
+    S->event_mode_used = eventModeUsed ? 1 : 0;
+    if (nRequiredIntermediateVariables > 0)
+        log_warning(S, func, "requiredIntermediateVariables ignored: the FMU provides no intermediate update");
+    return S;
+}
+
+FMI3_Export fmi3Instance fmi3InstantiateScheduledExecution(
+    fmi3String instanceName, fmi3String instantiationToken, fmi3String resourcePath, fmi3Boolean visible,
+    fmi3Boolean loggingOn, fmi3InstanceEnvironment instanceEnvironment, fmi3LogMessageCallback logMessage,
+    fmi3ClockUpdateCallback clockUpdate, fmi3LockPreemptionCallback lockPreemption,
+    fmi3UnlockPreemptionCallback unlockPreemption) {
+    (void)instantiationToken;
+    (void)resourcePath;
+    (void)visible;
+    (void)loggingOn;
+    (void)clockUpdate;
+    (void)lockPreemption;
+    (void)unlockPreemption;
+    log_early(logMessage, instanceEnvironment, instanceName, "fmi3InstantiateScheduledExecution",
+              "Scheduled Execution is not supported by this FMU");
+    return NULL;
+}
+
+FMI3_Export void fmi3FreeInstance(fmi3Instance instance) {
+    free_instance((Instance*)instance);
+}
+
+FMI3_Export fmi3Status fmi3EnterInitializationMode(fmi3Instance instance, fmi3Boolean toleranceDefined,
+                                                   fmi3Float64 tolerance, fmi3Float64 startTime,
+                                                   fmi3Boolean stopTimeDefined, fmi3Float64 stopTime) {
+    static const char func[] = "fmi3EnterInitializationMode";
+    Instance* S = enter(instance, func, M_INSTANTIATED, IF_ANY);
+    if (!S) return fmi3Error;
+    if (toleranceDefined && !(tolerance > 0.0 && isfinite(tolerance)))
+        return log_error(S, func, "tolerance = %g must be positive and finite", tolerance);
+    if (!isfinite(startTime)) return log_error(S, func, "startTime is not finite");
+    if (stopTimeDefined && !(stopTime >= startTime)) /* also catches NaN */
+        return log_error(S, func, "stopTime = %.17g is before startTime = %.17g", stopTime, startTime);
+    S->tolerance = toleranceDefined ? tolerance : NH_DEFAULT_TOLERANCE;
+    S->stop_defined = stopTimeDefined ? 1 : 0;
+    S->t_stop = stopTimeDefined ? stopTime : 0.0;
+    S->t = startTime;
+    S->mode = M_INITIALIZATION;
+    mark_dirty(S);
+    return fmi3OK;
+}
+
+FMI3_Export fmi3Status fmi3ExitInitializationMode(fmi3Instance instance) {
+    static const char func[] = "fmi3ExitInitializationMode";
+    Instance* S = enter(instance, func, M_INITIALIZATION, IF_ANY);
+    int i;
+    if (!S) return fmi3Error;
+    if (refresh_parameters(S, func) != fmi3OK) return fmi3Error; /* x0 and c of the final parameters */
+    for (i = 0; i < NH_NX; ++i) S->atol[i] = S->tolerance * nominal(i);
+    if (S->ros) nh_ros_reset(S->ros);
+    S->mode = (S->iface == IF_CS && !S->event_mode_used) ? M_STEP : M_EVENT;
+    return fmi3OK;
+}
+
+FMI3_Export fmi3Status fmi3EnterEventMode(fmi3Instance instance) {
+    static const char func[] = "fmi3EnterEventMode";
+    Instance* S = (Instance*)instance;
+    if (!S) return fmi3Error;
+    if (S->iface == IF_CS && !S->event_mode_used)
+        return log_error(S, func, "not allowed: the instance was created with eventModeUsed = false");
+    S = enter(instance, func, S->iface == IF_ME ? M_CONTINUOUS_TIME : M_STEP, IF_ANY);
+    if (!S) return fmi3Error;
+    S->mode = M_EVENT;
+    return fmi3OK;
+}
+
+FMI3_Export fmi3Status fmi3Terminate(fmi3Instance instance) {
+    Instance* S = enter(instance, "fmi3Terminate", M_EVENT | M_CONTINUOUS_TIME | M_STEP, IF_ANY);
+    if (!S) return fmi3Error;
+    S->mode = M_TERMINATED;
+    return fmi3OK;
+}
+
+FMI3_Export fmi3Status fmi3Reset(fmi3Instance instance) {
+    static const char func[] = "fmi3Reset";
+    Instance* S = enter(instance, func, M_ANY, IF_ANY);
+    if (!S) return fmi3Error;
+    return set_start_values(S, func);
+}
+
+/* =====================================================================================================
+ * Float64 variables
+ * ===================================================================================================== */
+
+FMI3_Export fmi3Status fmi3GetFloat64(fmi3Instance instance, const fmi3ValueReference valueReferences[],
+                                      size_t nValueReferences, fmi3Float64 values[], size_t nValues) {
+    static const char func[] = "fmi3GetFloat64";
+    Instance* S = enter(instance, func, M_ANY, IF_ANY);
+    size_t i;
+    int need_xdot = 0, need_y = 0;
+    if (!S) return fmi3Error;
+    if (nValues != nValueReferences)
+        return log_error(S, func, "nValues = %lu differs from nValueReferences = %lu (all variables are scalars)",
+                         (unsigned long)nValues, (unsigned long)nValueReferences);
+    if (nValueReferences == 0) return fmi3OK;
+    if (null_arg(S, func, valueReferences, "valueReferences") || null_arg(S, func, values, "values"))
+        return fmi3Error;
+    for (i = 0; i < nValueReferences; ++i) {
+        vr_class k = classify(valueReferences[i]);
+        if (k == VR_INVALID)
+            return log_error(S, func, "value reference %lu does not exist (the FMU has %d)",
+                             (unsigned long)valueReferences[i], NH_NVR);
+        if (k == VR_DX) need_xdot = 1;
+        if (k == VR_Y) need_y = 1;
+    }
+    if (need_xdot || need_y) {
+        if (evaluate(S, func, need_y) != fmi3OK) return fmi3Error;
+    } else if (refresh_parameters(S, func) != fmi3OK) {
+        return fmi3Error;
+    }
+    for (i = 0; i < nValueReferences; ++i) {
+        fmi3ValueReference vr = valueReferences[i];
+        switch (classify(vr)) {
+        case VR_TIME: values[i] = S->t; break;
+        case VR_P: values[i] = S->p[vr - NH_VR_P]; break;
+        case VR_C: values[i] = S->c[vr - NH_VR_C]; break;
+        case VR_X: values[i] = S->x[vr - NH_VR_X]; break;
+        case VR_DX: values[i] = S->xdot[vr - NH_VR_DX]; break;
+        case VR_U: values[i] = S->u[vr - NH_VR_U]; break;
+        case VR_Y: values[i] = S->y[vr - NH_VR_Y]; break;
+        default: break; /* excluded above */
+        }
+    }
+    return fmi3OK;
+}
+
+/* May vr be set now? Logs the reason and returns 0 if not. */
+static int settable(const Instance* S, const char* func, fmi3ValueReference vr, double value) {
+    const char* name = vr_name(vr);
+    unsigned m = S->mode;
+    switch (classify(vr)) {
+    case VR_INVALID:
+        log_error(S, func, "value reference %lu does not exist (the FMU has %d)", (unsigned long)vr, NH_NVR);
+        return 0;
+    case VR_P:
+        if (nh_p_fixed[vr - NH_VR_P]) {
+            if (m & (M_INSTANTIATED | M_INITIALIZATION)) break;
+            log_error(S, func, "parameter %s is fixed: set it before fmi3ExitInitializationMode", name);
+            return 0;
+        }
+        if (m & (M_INSTANTIATED | M_INITIALIZATION | M_EVENT | M_STEP)) break;
+        log_error(S, func, "tunable parameter %s can only be set in Instantiated, Initialization, Event or Step "
+                  "Mode, not in %s", name, mode_name(m));
+        return 0;
+    case VR_U:
+        if (m != M_TERMINATED) break;
+        log_error(S, func, "input %s cannot be set after fmi3Terminate", name);
+        return 0;
+    case VR_X:
+        if (S->iface == IF_ME && (m & (M_EVENT | M_CONTINUOUS_TIME))) break;
+        if (S->iface == IF_ME)
+            log_error(S, func, "state %s can only be set in Event or Continuous-Time Mode, not in %s", name,
+                      mode_name(m));
+        else
+            log_error(S, func, "variable %s is not settable (a state of Co-Simulation)", name);
+        return 0;
+    default: /* time, calculated parameters, derivatives, outputs */
+        log_error(S, func, "variable %s is not settable", name);
+        return 0;
+    }
+    if (!isfinite(value)) {
+        log_error(S, func, "value %g of %s is not finite", value, name);
+        return 0;
+    }
+    return 1;
+}
+
+FMI3_Export fmi3Status fmi3SetFloat64(fmi3Instance instance, const fmi3ValueReference valueReferences[],
+                                      size_t nValueReferences, const fmi3Float64 values[], size_t nValues) {
+    static const char func[] = "fmi3SetFloat64";
+    Instance* S = enter(instance, func, M_ANY, IF_ANY);
+    size_t i;
+    int tunable_changed = 0;
+    if (!S) return fmi3Error;
+    if (nValues != nValueReferences)
+        return log_error(S, func, "nValues = %lu differs from nValueReferences = %lu (all variables are scalars)",
+                         (unsigned long)nValues, (unsigned long)nValueReferences);
+    if (nValueReferences == 0) return fmi3OK;
+    if (null_arg(S, func, valueReferences, "valueReferences") || null_arg(S, func, values, "values"))
+        return fmi3Error;
+    for (i = 0; i < nValueReferences; ++i) /* validate all before assigning any */
+        if (!settable(S, func, valueReferences[i], values[i])) return fmi3Error;
+    for (i = 0; i < nValueReferences; ++i) {
+        fmi3ValueReference vr = valueReferences[i];
+        switch (classify(vr)) {
+        case VR_P:
+            S->p[vr - NH_VR_P] = values[i];
+            S->params_dirty = 1;
+            if (!(S->mode & (M_INSTANTIATED | M_INITIALIZATION))) tunable_changed = 1;
+            break;
+        case VR_X: S->x[vr - NH_VR_X] = values[i]; break;
+        case VR_U: S->u[vr - NH_VR_U] = values[i]; break;
+        default: break; /* excluded by settable() */
+        }
+    }
+    if (tunable_changed && S->ros) nh_ros_reset(S->ros); /* a discontinuity of the right-hand side */
+    mark_dirty(S);
+    return fmi3OK;
+}
+
+/* ---- all other variable types: there are none ---- */
+
+#define NH_NO_GET(T, CT)                                                                                      \
+    FMI3_Export fmi3Status fmi3Get##T(fmi3Instance instance, const fmi3ValueReference valueReferences[],     \
+                                      size_t nValueReferences, CT values[], size_t nValues) {                \
+        (void)valueReferences;                                                                                \
+        (void)values;                                                                                         \
+        (void)nValues;                                                                                        \
+        return no_variables(instance, "fmi3Get" #T, #T, nValueReferences);                                    \
+    }
+#define NH_NO_SET(T, CT)                                                                                      \
+    FMI3_Export fmi3Status fmi3Set##T(fmi3Instance instance, const fmi3ValueReference valueReferences[],     \
+                                      size_t nValueReferences, const CT values[], size_t nValues) {          \
+        (void)valueReferences;                                                                                \
+        (void)values;                                                                                         \
+        (void)nValues;                                                                                        \
+        return no_variables(instance, "fmi3Set" #T, #T, nValueReferences);                                    \
+    }
+
+NH_NO_GET(Float32, fmi3Float32)
+NH_NO_GET(Int8, fmi3Int8)
+NH_NO_GET(UInt8, fmi3UInt8)
+NH_NO_GET(Int16, fmi3Int16)
+NH_NO_GET(UInt16, fmi3UInt16)
+NH_NO_GET(Int32, fmi3Int32)
+NH_NO_GET(UInt32, fmi3UInt32)
+NH_NO_GET(Int64, fmi3Int64)
+NH_NO_GET(UInt64, fmi3UInt64)
+NH_NO_GET(Boolean, fmi3Boolean)
+NH_NO_GET(String, fmi3String)
+NH_NO_SET(Float32, fmi3Float32)
+NH_NO_SET(Int8, fmi3Int8)
+NH_NO_SET(UInt8, fmi3UInt8)
+NH_NO_SET(Int16, fmi3Int16)
+NH_NO_SET(UInt16, fmi3UInt16)
+NH_NO_SET(Int32, fmi3Int32)
+NH_NO_SET(UInt32, fmi3UInt32)
+NH_NO_SET(Int64, fmi3Int64)
+NH_NO_SET(UInt64, fmi3UInt64)
+NH_NO_SET(Boolean, fmi3Boolean)
+NH_NO_SET(String, fmi3String)
+
+FMI3_Export fmi3Status fmi3GetBinary(fmi3Instance instance, const fmi3ValueReference valueReferences[],
+                                     size_t nValueReferences, size_t valueSizes[], fmi3Binary values[],
+                                     size_t nValues) {
+    (void)valueReferences;
+    (void)valueSizes;
+    (void)values;
+    (void)nValues;
+    return no_variables(instance, "fmi3GetBinary", "Binary", nValueReferences);
+}
+
+FMI3_Export fmi3Status fmi3SetBinary(fmi3Instance instance, const fmi3ValueReference valueReferences[],
+                                     size_t nValueReferences, const size_t valueSizes[], const fmi3Binary values[],
+                                     size_t nValues) {
+    (void)valueReferences;
+    (void)valueSizes;
+    (void)values;
+    (void)nValues;
+    return no_variables(instance, "fmi3SetBinary", "Binary", nValueReferences);
+}
+
+FMI3_Export fmi3Status fmi3GetClock(fmi3Instance instance, const fmi3ValueReference valueReferences[],
+                                    size_t nValueReferences, fmi3Clock values[]) {
+    (void)valueReferences;
+    (void)values;
+    return no_variables(instance, "fmi3GetClock", "Clock", nValueReferences);
+}
+
+FMI3_Export fmi3Status fmi3SetClock(fmi3Instance instance, const fmi3ValueReference valueReferences[],
+                                    size_t nValueReferences, const fmi3Clock values[]) {
+    (void)valueReferences;
+    (void)values;
+    return no_variables(instance, "fmi3SetClock", "Clock", nValueReferences);
+}
+
+/* =====================================================================================================
+ * Unsupported common functions
+ * ===================================================================================================== */
+
+FMI3_Export fmi3Status fmi3GetNumberOfVariableDependencies(fmi3Instance instance, fmi3ValueReference valueReference,
+                                                           size_t* nDependencies) {
+    (void)valueReference;
+    (void)nDependencies;
+    return not_supported(instance, "fmi3GetNumberOfVariableDependencies");
+}
+
+FMI3_Export fmi3Status fmi3GetVariableDependencies(fmi3Instance instance, fmi3ValueReference dependent,
+                                                   size_t elementIndicesOfDependent[],
+                                                   fmi3ValueReference independents[],
+                                                   size_t elementIndicesOfIndependents[],
+                                                   fmi3DependencyKind dependencyKinds[], size_t nDependencies) {
+    (void)dependent;
+    (void)elementIndicesOfDependent;
+    (void)independents;
+    (void)elementIndicesOfIndependents;
+    (void)dependencyKinds;
+    (void)nDependencies;
+    return not_supported(instance, "fmi3GetVariableDependencies");
+}
+
+FMI3_Export fmi3Status fmi3GetFMUState(fmi3Instance instance, fmi3FMUState* FMUState) {
+    (void)FMUState;
+    return not_supported(instance, "fmi3GetFMUState");
+}
+
+FMI3_Export fmi3Status fmi3SetFMUState(fmi3Instance instance, fmi3FMUState FMUState) {
+    (void)FMUState;
+    return not_supported(instance, "fmi3SetFMUState");
+}
+
+FMI3_Export fmi3Status fmi3FreeFMUState(fmi3Instance instance, fmi3FMUState* FMUState) {
+    if (instance && (!FMUState || !*FMUState)) return fmi3OK; /* nothing to free */
+    return not_supported(instance, "fmi3FreeFMUState");
+}
+
+FMI3_Export fmi3Status fmi3SerializedFMUStateSize(fmi3Instance instance, fmi3FMUState FMUState, size_t* size) {
+    (void)FMUState;
+    (void)size;
+    return not_supported(instance, "fmi3SerializedFMUStateSize");
+}
+
+FMI3_Export fmi3Status fmi3SerializeFMUState(fmi3Instance instance, fmi3FMUState FMUState,
+                                             fmi3Byte serializedState[], size_t size) {
+    (void)FMUState;
+    (void)serializedState;
+    (void)size;
+    return not_supported(instance, "fmi3SerializeFMUState");
+}
+
+FMI3_Export fmi3Status fmi3DeserializeFMUState(fmi3Instance instance, const fmi3Byte serializedState[],
+                                               size_t size, fmi3FMUState* FMUState) {
+    (void)serializedState;
+    (void)size;
+    (void)FMUState;
+    return not_supported(instance, "fmi3DeserializeFMUState");
+}
+
+FMI3_Export fmi3Status fmi3EnterConfigurationMode(fmi3Instance instance) {
+    return not_supported(instance, "fmi3EnterConfigurationMode");
+}
+
+FMI3_Export fmi3Status fmi3ExitConfigurationMode(fmi3Instance instance) {
+    return not_supported(instance, "fmi3ExitConfigurationMode");
+}
+
+FMI3_Export fmi3Status fmi3GetIntervalDecimal(fmi3Instance instance, const fmi3ValueReference valueReferences[],
+                                              size_t nValueReferences, fmi3Float64 intervals[],
+                                              fmi3IntervalQualifier qualifiers[]) {
+    (void)valueReferences;
+    (void)intervals;
+    (void)qualifiers;
+    return no_variables(instance, "fmi3GetIntervalDecimal", "Clock", nValueReferences);
+}
+
+FMI3_Export fmi3Status fmi3GetIntervalFraction(fmi3Instance instance, const fmi3ValueReference valueReferences[],
+                                               size_t nValueReferences, fmi3UInt64 counters[],
+                                               fmi3UInt64 resolutions[], fmi3IntervalQualifier qualifiers[]) {
+    (void)valueReferences;
+    (void)counters;
+    (void)resolutions;
+    (void)qualifiers;
+    return no_variables(instance, "fmi3GetIntervalFraction", "Clock", nValueReferences);
+}
+
+FMI3_Export fmi3Status fmi3GetShiftDecimal(fmi3Instance instance, const fmi3ValueReference valueReferences[],
+                                           size_t nValueReferences, fmi3Float64 shifts[]) {
+    (void)valueReferences;
+    (void)shifts;
+    return no_variables(instance, "fmi3GetShiftDecimal", "Clock", nValueReferences);
+}
+
+FMI3_Export fmi3Status fmi3GetShiftFraction(fmi3Instance instance, const fmi3ValueReference valueReferences[],
+                                            size_t nValueReferences, fmi3UInt64 counters[],
+                                            fmi3UInt64 resolutions[]) {
+    (void)valueReferences;
+    (void)counters;
+    (void)resolutions;
+    return no_variables(instance, "fmi3GetShiftFraction", "Clock", nValueReferences);
+}
+
+FMI3_Export fmi3Status fmi3SetIntervalDecimal(fmi3Instance instance, const fmi3ValueReference valueReferences[],
+                                              size_t nValueReferences, const fmi3Float64 intervals[]) {
+    (void)valueReferences;
+    (void)intervals;
+    return no_variables(instance, "fmi3SetIntervalDecimal", "Clock", nValueReferences);
+}
+
+FMI3_Export fmi3Status fmi3SetIntervalFraction(fmi3Instance instance, const fmi3ValueReference valueReferences[],
+                                               size_t nValueReferences, const fmi3UInt64 counters[],
+                                               const fmi3UInt64 resolutions[]) {
+    (void)valueReferences;
+    (void)counters;
+    (void)resolutions;
+    return no_variables(instance, "fmi3SetIntervalFraction", "Clock", nValueReferences);
+}
+
+FMI3_Export fmi3Status fmi3SetShiftDecimal(fmi3Instance instance, const fmi3ValueReference valueReferences[],
+                                           size_t nValueReferences, const fmi3Float64 shifts[]) {
+    (void)valueReferences;
+    (void)shifts;
+    return no_variables(instance, "fmi3SetShiftDecimal", "Clock", nValueReferences);
+}
+
+FMI3_Export fmi3Status fmi3SetShiftFraction(fmi3Instance instance, const fmi3ValueReference valueReferences[],
+                                            size_t nValueReferences, const fmi3UInt64 counters[],
+                                            const fmi3UInt64 resolutions[]) {
+    (void)valueReferences;
+    (void)counters;
+    (void)resolutions;
+    return no_variables(instance, "fmi3SetShiftFraction", "Clock", nValueReferences);
+}
+
+FMI3_Export fmi3Status fmi3EvaluateDiscreteStates(fmi3Instance instance) {
+    return not_supported(instance, "fmi3EvaluateDiscreteStates");
+}
+
+FMI3_Export fmi3Status fmi3UpdateDiscreteStates(fmi3Instance instance, fmi3Boolean* discreteStatesNeedUpdate,
+                                                fmi3Boolean* terminateSimulation,
+                                                fmi3Boolean* nominalsOfContinuousStatesChanged,
+                                                fmi3Boolean* valuesOfContinuousStatesChanged,
+                                                fmi3Boolean* nextEventTimeDefined, fmi3Float64* nextEventTime) {
+    static const char func[] = "fmi3UpdateDiscreteStates";
+    Instance* S = enter(instance, func, M_EVENT, IF_ANY);
+    if (!S) return fmi3Error;
+    if (null_arg(S, func, discreteStatesNeedUpdate, "discreteStatesNeedUpdate") ||
+        null_arg(S, func, terminateSimulation, "terminateSimulation") ||
+        null_arg(S, func, nominalsOfContinuousStatesChanged, "nominalsOfContinuousStatesChanged") ||
+        null_arg(S, func, valuesOfContinuousStatesChanged, "valuesOfContinuousStatesChanged") ||
+        null_arg(S, func, nextEventTimeDefined, "nextEventTimeDefined") ||
+        null_arg(S, func, nextEventTime, "nextEventTime"))
+        return fmi3Error;
+    *discreteStatesNeedUpdate = fmi3False;
+    *terminateSimulation = fmi3False;
+    *nominalsOfContinuousStatesChanged = fmi3False;
+    *valuesOfContinuousStatesChanged = fmi3False;
+    *nextEventTimeDefined = fmi3False;
+    *nextEventTime = 0.0;
+    return fmi3OK;
+}
+
+/* =====================================================================================================
+ * Partial derivatives
+ * ===================================================================================================== */
+
+#define M_DERIVATIVES (M_INITIALIZATION | M_EVENT | M_CONTINUOUS_TIME | M_STEP)
+
+/* Unknowns must be derivatives or outputs, knowns states, inputs or parameters. */
+static int check_unknowns_knowns(const Instance* S, const char* func, const fmi3ValueReference unknowns[],
+                                 size_t nUnknowns, const fmi3ValueReference knowns[], size_t nKnowns) {
+    size_t i;
+    if ((nUnknowns > 0 && null_arg(S, func, unknowns, "unknowns")) ||
+        (nKnowns > 0 && null_arg(S, func, knowns, "knowns")))
+        return 0;
+    for (i = 0; i < nUnknowns; ++i) {
+        vr_class k = classify(unknowns[i]);
+        if (k != VR_DX && k != VR_Y) {
+            log_error(S, func, "unknown %lu (%s) is not a state derivative or an output", (unsigned long)unknowns[i],
+                      vr_name(unknowns[i]));
+            return 0;
+        }
+    }
+    for (i = 0; i < nKnowns; ++i) {
+        vr_class k = classify(knowns[i]);
+        if (k != VR_X && k != VR_U && k != VR_P) {
+            log_error(S, func, "known %lu (%s) is not a state, an input or a parameter", (unsigned long)knowns[i],
+                      vr_name(knowns[i]));
+            return 0;
+        }
+    }
+    return 1;
+}
+
+/* Scratch vector and offset of a known (state, input or parameter). */
+static double* known_slot(Instance* S, fmi3ValueReference vr) {
+    switch (classify(vr)) {
+    case VR_X: return &S->dx[vr - NH_VR_X];
+    case VR_U: return &S->du[vr - NH_VR_U];
+    case VR_P: return &S->dp[vr - NH_VR_P];
+    default: return NULL;
+    }
+}
+
+/* Scratch vector and offset of an unknown (derivative or output). */
+static double* unknown_slot(Instance* S, fmi3ValueReference vr) {
+    switch (classify(vr)) {
+    case VR_DX: return &S->dxdot[vr - NH_VR_DX];
+    case VR_Y: return &S->dy[vr - NH_VR_Y];
+    default: return NULL;
+    }
+}
+
+static void clear_scratch(Instance* S) {
+    memset(S->dx, 0, sizeof S->dx);
+    memset(S->dp, 0, sizeof S->dp);
+    memset(S->du, 0, sizeof S->du);
+    memset(S->dxdot, 0, sizeof S->dxdot);
+    memset(S->dy, 0, sizeof S->dy);
+}
+
+FMI3_Export fmi3Status fmi3GetDirectionalDerivative(fmi3Instance instance, const fmi3ValueReference unknowns[],
+                                                    size_t nUnknowns, const fmi3ValueReference knowns[],
+                                                    size_t nKnowns, const fmi3Float64 seed[], size_t nSeed,
+                                                    fmi3Float64 sensitivity[], size_t nSensitivity) {
+    static const char func[] = "fmi3GetDirectionalDerivative";
+    Instance* S = enter(instance, func, M_DERIVATIVES, IF_ANY);
+    const double* in[7];
+    double* out[2];
+    int n[2];
+    size_t i;
+    if (!S) return fmi3Error;
+    if (nSeed != nKnowns || nSensitivity != nUnknowns)
+        return log_error(S, func, "nSeed = %lu must equal nKnowns = %lu and nSensitivity = %lu nUnknowns = %lu",
+                         (unsigned long)nSeed, (unsigned long)nKnowns, (unsigned long)nSensitivity,
+                         (unsigned long)nUnknowns);
+    if (!check_unknowns_knowns(S, func, unknowns, nUnknowns, knowns, nKnowns)) return fmi3Error;
+    if ((nKnowns > 0 && null_arg(S, func, seed, "seed")) ||
+        (nUnknowns > 0 && null_arg(S, func, sensitivity, "sensitivity")))
+        return fmi3Error;
+    if (nUnknowns == 0) return fmi3OK;
+    if (refresh_parameters(S, func) != fmi3OK) return fmi3Error;
+    clear_scratch(S);
+    for (i = 0; i < nKnowns; ++i) *known_slot(S, knowns[i]) += seed[i]; /* a repeated known adds up */
+    in[0] = &S->t;
+    in[1] = S->x;
+    in[2] = S->p;
+    in[3] = S->u;
+    in[4] = S->dx;
+    in[5] = S->dp;
+    in[6] = S->du;
+    out[0] = S->dxdot;
+    out[1] = S->dy;
+    n[0] = NH_NX;
+    n[1] = NH_NY;
+    if (call(S, nh_forward, 7, in, 2, out, n))
+        return log_error(S, func, "evaluation of the directional derivative failed at t = %.17g", S->t);
+    for (i = 0; i < nUnknowns; ++i) sensitivity[i] = *unknown_slot(S, unknowns[i]);
+    return fmi3OK;
+}
+
+FMI3_Export fmi3Status fmi3GetAdjointDerivative(fmi3Instance instance, const fmi3ValueReference unknowns[],
+                                                size_t nUnknowns, const fmi3ValueReference knowns[],
+                                                size_t nKnowns, const fmi3Float64 seed[], size_t nSeed,
+                                                fmi3Float64 sensitivity[], size_t nSensitivity) {
+    static const char func[] = "fmi3GetAdjointDerivative";
+    Instance* S = enter(instance, func, M_DERIVATIVES, IF_ANY);
+    const double* in[6];
+    double* out[3];
+    int n[3];
+    size_t i;
+    if (!S) return fmi3Error;
+    if (nSeed != nUnknowns || nSensitivity != nKnowns)
+        return log_error(S, func, "nSeed = %lu must equal nUnknowns = %lu and nSensitivity = %lu nKnowns = %lu",
+                         (unsigned long)nSeed, (unsigned long)nUnknowns, (unsigned long)nSensitivity,
+                         (unsigned long)nKnowns);
+    if (!check_unknowns_knowns(S, func, unknowns, nUnknowns, knowns, nKnowns)) return fmi3Error;
+    if ((nUnknowns > 0 && null_arg(S, func, seed, "seed")) ||
+        (nKnowns > 0 && null_arg(S, func, sensitivity, "sensitivity")))
+        return fmi3Error;
+    if (nKnowns == 0) return fmi3OK;
+    if (refresh_parameters(S, func) != fmi3OK) return fmi3Error;
+    clear_scratch(S);
+    /* the adjoint seeds live in the unknowns' slots, the results in the knowns' slots */
+    for (i = 0; i < nUnknowns; ++i) *unknown_slot(S, unknowns[i]) += seed[i];
+    in[0] = &S->t;
+    in[1] = S->x;
+    in[2] = S->p;
+    in[3] = S->u;
+    in[4] = S->dxdot;
+    in[5] = S->dy;
+    out[0] = S->dx;
+    out[1] = S->dp;
+    out[2] = S->du;
+    n[0] = NH_NX;
+    n[1] = NH_NP;
+    n[2] = NH_NU;
+    if (call(S, nh_adjoint, 6, in, 3, out, n))
+        return log_error(S, func, "evaluation of the adjoint derivative failed at t = %.17g", S->t);
+    for (i = 0; i < nKnowns; ++i) sensitivity[i] = *known_slot(S, knowns[i]);
+    return fmi3OK;
+}
+
+/* =====================================================================================================
+ * Model Exchange
+ * ===================================================================================================== */
+
+FMI3_Export fmi3Status fmi3EnterContinuousTimeMode(fmi3Instance instance) {
+    Instance* S = enter(instance, "fmi3EnterContinuousTimeMode", M_EVENT, IF_ME);
+    if (!S) return fmi3Error;
+    S->mode = M_CONTINUOUS_TIME;
+    return fmi3OK;
+}
+
+FMI3_Export fmi3Status fmi3CompletedIntegratorStep(fmi3Instance instance, fmi3Boolean noSetFMUStatePriorToCurrentPoint,
+                                                   fmi3Boolean* enterEventMode, fmi3Boolean* terminateSimulation) {
+    static const char func[] = "fmi3CompletedIntegratorStep";
+    Instance* S = enter(instance, func, M_CONTINUOUS_TIME, IF_ME);
+    (void)noSetFMUStatePriorToCurrentPoint;
+    if (!S) return fmi3Error;
+    if (null_arg(S, func, enterEventMode, "enterEventMode") ||
+        null_arg(S, func, terminateSimulation, "terminateSimulation"))
+        return fmi3Error;
+    *enterEventMode = fmi3False;
+    *terminateSimulation = fmi3False;
+    return fmi3OK;
+}
+
+FMI3_Export fmi3Status fmi3SetTime(fmi3Instance instance, fmi3Float64 time) {
+    static const char func[] = "fmi3SetTime";
+    Instance* S = enter(instance, func, M_EVENT | M_CONTINUOUS_TIME, IF_ME);
+    if (!S) return fmi3Error;
+    if (!isfinite(time)) return log_error(S, func, "time is not finite");
+    if (time != S->t) {
+        S->t = time;
+        mark_dirty(S);
+    }
+    return fmi3OK;
+}
+
+FMI3_Export fmi3Status fmi3SetContinuousStates(fmi3Instance instance, const fmi3Float64 continuousStates[],
+                                               size_t nContinuousStates) {
+    static const char func[] = "fmi3SetContinuousStates";
+    Instance* S = enter(instance, func, M_EVENT | M_CONTINUOUS_TIME, IF_ME);
+    int i;
+    if (!S) return fmi3Error;
+    if (bad_state_vector(S, func, continuousStates, nContinuousStates, "continuousStates")) return fmi3Error;
+    for (i = 0; i < NH_NX; ++i)
+        if (!isfinite(continuousStates[i]))
+            return log_error(S, func, "state %s = %g is not finite", nh_names[NH_VR_X + i], continuousStates[i]);
+    for (i = 0; i < NH_NX; ++i) S->x[i] = continuousStates[i];
+    mark_dirty(S);
+    return fmi3OK;
+}
+
+#define M_ME_STATE_ACCESS (M_INITIALIZATION | M_EVENT | M_CONTINUOUS_TIME | M_TERMINATED)
+
+FMI3_Export fmi3Status fmi3GetContinuousStateDerivatives(fmi3Instance instance, fmi3Float64 derivatives[],
+                                                         size_t nContinuousStates) {
+    static const char func[] = "fmi3GetContinuousStateDerivatives";
+    Instance* S = enter(instance, func, M_ME_STATE_ACCESS, IF_ME);
+    int i;
+    if (!S) return fmi3Error;
+    if (bad_state_vector(S, func, derivatives, nContinuousStates, "derivatives")) return fmi3Error;
+    if (evaluate(S, func, 0) != fmi3OK) return fmi3Error;
+    for (i = 0; i < NH_NX; ++i) derivatives[i] = S->xdot[i];
+    return fmi3OK;
+}
+
+FMI3_Export fmi3Status fmi3GetEventIndicators(fmi3Instance instance, fmi3Float64 eventIndicators[],
+                                              size_t nEventIndicators) {
+    static const char func[] = "fmi3GetEventIndicators";
+    Instance* S = enter(instance, func, M_ME_STATE_ACCESS, IF_ME);
+    (void)eventIndicators;
+    if (!S) return fmi3Error;
+    if (nEventIndicators != 0)
+        return log_error(S, func, "nEventIndicators = %lu but the model has no event indicators",
+                         (unsigned long)nEventIndicators);
+    return fmi3OK;
+}
+
+FMI3_Export fmi3Status fmi3GetContinuousStates(fmi3Instance instance, fmi3Float64 continuousStates[],
+                                               size_t nContinuousStates) {
+    static const char func[] = "fmi3GetContinuousStates";
+    Instance* S = enter(instance, func, M_ME_STATE_ACCESS, IF_ME);
+    int i;
+    if (!S) return fmi3Error;
+    if (bad_state_vector(S, func, continuousStates, nContinuousStates, "continuousStates")) return fmi3Error;
+    if (refresh_parameters(S, func) != fmi3OK) return fmi3Error; /* x0(p) in Initialization Mode */
+    for (i = 0; i < NH_NX; ++i) continuousStates[i] = S->x[i];
+    return fmi3OK;
+}
+
+FMI3_Export fmi3Status fmi3GetNominalsOfContinuousStates(fmi3Instance instance, fmi3Float64 nominals[],
+                                                         size_t nContinuousStates) {
+    static const char func[] = "fmi3GetNominalsOfContinuousStates";
+    Instance* S = enter(instance, func, M_ANY, IF_ME);
+    int i;
+    if (!S) return fmi3Error;
+    if (bad_state_vector(S, func, nominals, nContinuousStates, "nominals")) return fmi3Error;
+    for (i = 0; i < NH_NX; ++i) nominals[i] = nominal(i);
+    return fmi3OK;
+}
+
+FMI3_Export fmi3Status fmi3GetNumberOfEventIndicators(fmi3Instance instance, size_t* nEventIndicators) {
+    static const char func[] = "fmi3GetNumberOfEventIndicators";
+    Instance* S = enter(instance, func, M_ANY, IF_ME);
+    if (!S || null_arg(S, func, nEventIndicators, "nEventIndicators")) return fmi3Error;
+    *nEventIndicators = 0;
+    return fmi3OK;
+}
+
+FMI3_Export fmi3Status fmi3GetNumberOfContinuousStates(fmi3Instance instance, size_t* nContinuousStates) {
+    static const char func[] = "fmi3GetNumberOfContinuousStates";
+    Instance* S = enter(instance, func, M_ANY, IF_ME);
+    if (!S || null_arg(S, func, nContinuousStates, "nContinuousStates")) return fmi3Error;
+    *nContinuousStates = (size_t)NH_NX;
+    return fmi3OK;
+}
+
+/* =====================================================================================================
+ * Co-Simulation
+ * ===================================================================================================== */
+
+FMI3_Export fmi3Status fmi3EnterStepMode(fmi3Instance instance) {
+    Instance* S = enter(instance, "fmi3EnterStepMode", M_EVENT, IF_CS);
+    if (!S) return fmi3Error;
+    S->mode = M_STEP;
+    return fmi3OK;
+}
+
+FMI3_Export fmi3Status fmi3GetOutputDerivatives(fmi3Instance instance, const fmi3ValueReference valueReferences[],
+                                                size_t nValueReferences, const fmi3Int32 orders[],
+                                                fmi3Float64 values[], size_t nValues) {
+    (void)valueReferences;
+    (void)nValueReferences;
+    (void)orders;
+    (void)values;
+    (void)nValues;
+    return not_supported(instance, "fmi3GetOutputDerivatives (maxOutputDerivativeOrder = 0)");
+}
+
+FMI3_Export fmi3Status fmi3DoStep(fmi3Instance instance, fmi3Float64 currentCommunicationPoint,
+                                  fmi3Float64 communicationStepSize, fmi3Boolean noSetFMUStatePriorToCurrentPoint,
+                                  fmi3Boolean* eventHandlingNeeded, fmi3Boolean* terminateSimulation,
+                                  fmi3Boolean* earlyReturn, fmi3Float64* lastSuccessfulTime) {
+    static const char func[] = "fmi3DoStep";
+    Instance* S = enter(instance, func, M_STEP, IF_CS);
+    double t0, t1, t_reached = 0.0, scale, tol;
+    (void)noSetFMUStatePriorToCurrentPoint;
+    if (!S) return fmi3Error;
+    if (null_arg(S, func, eventHandlingNeeded, "eventHandlingNeeded") ||
+        null_arg(S, func, terminateSimulation, "terminateSimulation") ||
+        null_arg(S, func, earlyReturn, "earlyReturn") ||
+        null_arg(S, func, lastSuccessfulTime, "lastSuccessfulTime"))
+        return fmi3Error;
+    *eventHandlingNeeded = fmi3False;
+    *terminateSimulation = fmi3False;
+    *earlyReturn = fmi3False;
+    *lastSuccessfulTime = S->t;
+
+    if (!isfinite(currentCommunicationPoint) || !isfinite(communicationStepSize))
+        return log_error(S, func, "currentCommunicationPoint or communicationStepSize is not finite");
+    if (!(communicationStepSize > 0.0))
+        return log_error(S, func, "communicationStepSize = %g must be positive", communicationStepSize);
+    /* the importer's communication point may differ from the FMU's time by rounding only */
+    scale = fabs(S->t) > fabs(currentCommunicationPoint) ? fabs(S->t) : fabs(currentCommunicationPoint);
+    tol = 1024.0 * DBL_EPSILON * (scale > 1.0 ? scale : 1.0);
+    if (fabs(currentCommunicationPoint - S->t) > tol)
+        return log_error(S, func, "currentCommunicationPoint = %.17g differs from the FMU's time %.17g",
+                         currentCommunicationPoint, S->t);
+    t0 = currentCommunicationPoint;
+    t1 = t0 + communicationStepSize;
+    if (S->stop_defined && t1 > S->t_stop + 1024.0 * DBL_EPSILON * (fabs(S->t_stop) > 1.0 ? fabs(S->t_stop) : 1.0))
+        return log_error(S, func, "the step to t = %.17g would pass stopTime = %.17g", t1, S->t_stop);
+    if (refresh_parameters(S, func) != fmi3OK) return fmi3Error; /* c after a tunable parameter change */
+
+    if (NH_NX > 0) {
+        int rc = nh_ros_integrate(S->ros, ros_rhs, ros_jac, S, t0, t1, S->x, S->tolerance, S->atol, 0.0, &t_reached);
+        if (rc != NH_ROS_OK) {
+            S->t = t_reached; /* x is the state at the last accepted point */
+            mark_dirty(S);
+            *lastSuccessfulTime = t_reached;
+            return log_error(S, func, "integration from t = %.17g to %.17g failed at t = %.17g: %s", t0, t1,
+                             t_reached, nh_ros_message(rc));
+        }
+    }
+    S->t = t1;
+    mark_dirty(S);
+    *lastSuccessfulTime = t1;
+    return fmi3OK;
+}
+
+/* =====================================================================================================
+ * Scheduled Execution
+ * ===================================================================================================== */
+
+FMI3_Export fmi3Status fmi3ActivateModelPartition(fmi3Instance instance, fmi3ValueReference clockReference,
+                                                  fmi3Float64 activationTime) {
+    (void)clockReference;
+    (void)activationTime;
+    return not_supported(instance, "fmi3ActivateModelPartition");
+}

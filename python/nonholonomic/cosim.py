@@ -1,0 +1,325 @@
+"""Co-simulation: FMUs and Python functions coupled by connecting outputs to inputs, stepped by a master.
+
+Components
+----------
+- :class:`FmuComponent`: an FMU stepped from one communication point to the next. Model exchange through
+  the project's integrator (CVODE calling the binary's right-hand side and exact Jacobian: FMI 3 FMUs of
+  the rumoca backend), or co-simulation through the FMU's own ``fmi3DoStep``/``fmi2DoStep`` (any FMU with
+  a CoSimulation interface: the rumoca backend's RODAS4, OpenModelica's CVODE). Its inputs are held
+  constant over a step (zero-order hold; FMI 3 has no input derivatives), and the integration restarts
+  at every communication point where an input changed, so no step of the integrator straddles a jump.
+- :class:`FunctionComponent`: a Python function ``outputs = f(t, inputs)`` (a controller, a signal), with
+  direct feedthrough: evaluated at each communication point after its inputs are set.
+
+Master (:class:`System.run`): fixed communication step H from t0 to the stop time.
+
+- ``jacobi``: every component steps [t, t + H] with the inputs of time t, then all outputs of t + H are
+  exchanged: components may run in any order (or in parallel); every coupling lags one step.
+- ``gauss-seidel``: components step in the given order, each with the outputs its predecessors already
+  produced at t + H (and the others' of t): put the plant before its controller and the controller sees
+  the plant's outputs without delay.
+
+Both are first-order in H: with held inputs the coupling error (the difference to the monolithic solution
+of the coupled equations) falls proportionally to H (halving H halves it); the integrators inside the
+components keep their own error control. The master guarantees nothing more: no iteration of a step, no
+step-size control, no detection of algebraic loops between direct-feedthrough components (such a loop is
+cut where the order meets it). Results: one DataFrame per component, its inputs and outputs at the
+communication points.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import pathlib
+from typing import Callable
+
+import numpy as np
+import pandas as pd
+
+from .errors import Interrupted, NonholonomicError
+
+
+class FunctionComponent:
+    """A Python function as a component: ``function(t, inputs) -> outputs`` (dicts by name)."""
+
+    def __init__(self, name: str, function: Callable[[float, dict], dict], inputs: list[str], outputs: list[str]):
+        self.name, self.function = name, function
+        self.inputs, self.outputs = list(inputs), list(outputs)
+        self._u = {n: 0.0 for n in self.inputs}
+        self._y: dict = {}
+
+    def initialise(self, stop_time: float, tolerance: float) -> None:
+        self._t = 0.0
+
+    def set_inputs(self, values: dict) -> None:
+        self._u.update(values)
+
+    def evaluate(self) -> None:
+        y = self.function(self._t, dict(self._u))
+        missing = [n for n in self.outputs if n not in y]
+        if missing:
+            raise NonholonomicError(f"component {self.name}: its function returned no {', '.join(missing)}")
+        self._y = {n: float(y[n]) for n in self.outputs}
+
+    def step(self, t: float, h: float) -> None:
+        self._t = t + h
+        self.evaluate()
+
+    def get_outputs(self) -> dict:
+        return dict(self._y)
+
+    def get_inputs(self) -> dict:
+        return dict(self._u)
+
+    def free(self) -> None:
+        pass
+
+
+class FmuComponent:
+    """An FMU as a component (see the module docstring). ``interface``: ``"me"`` (the project's integrator;
+    rumoca-backend FMUs), ``"cs"`` (the FMU's own doStep) or ``"auto"`` (ME where possible)."""
+
+    def __init__(self, name: str, model, parameters: dict | None = None, interface: str = "auto"):
+        from .backends.fmu_export import SOLVER_ABI
+        from .fmu import extra_info, fmu_path, model_description
+        from .simulate import check_parameters
+        self.name = name
+        self.fmu = fmu_path(model)
+        self.md = model_description(self.fmu)
+        self.values = check_parameters(self.fmu, parameters or {})
+        own_loop = (self.md.fmiVersion.startswith("3") and self.md.modelExchange is not None
+                    and extra_info(self.fmu).get("solver_functions") == SOLVER_ABI)
+        if interface not in ("auto", "me", "cs"):
+            raise NonholonomicError(f"component {name}: interface must be auto, me or cs, got {interface!r}")
+        if interface == "me" and not own_loop:
+            raise NonholonomicError(f"component {name}: model exchange needs an FMI 3 FMU of the rumoca backend "
+                                    f"(the project's integrator); {self.fmu.name} can run as co-simulation (cs)")
+        if interface == "cs" and self.md.coSimulation is None:
+            raise NonholonomicError(f"component {name}: {self.fmu.name} has no co-simulation interface")
+        if interface == "auto" and not own_loop and self.md.coSimulation is None:
+            raise NonholonomicError(f"component {name}: {self.fmu.name} offers neither the project's model exchange "
+                                    "(rumoca backend) nor co-simulation")
+        self.interface = "me" if interface == "me" or (interface == "auto" and own_loop) else "cs"
+        self.inputs = [v.name for v in self.md.modelVariables if v.causality == "input"]
+        self.outputs = [v.name for v in self.md.modelVariables if v.causality == "output"]
+        self._refs = {v.name: v.valueReference for v in self.md.modelVariables}
+        self._u = {v.name: float(v.start) if v.start is not None else 0.0
+                   for v in self.md.modelVariables if v.causality == "input"}
+        self._changed = True
+        self._instance = self._solver = self._slave = None
+
+    # ---- life cycle
+    def initialise(self, stop_time: float, tolerance: float) -> None:
+        """Instantiate and initialise at t = 0 with the parameters and the current inputs."""
+        if self.interface == "me":
+            self._initialise_me(stop_time, tolerance)
+        else:
+            self._initialise_cs(stop_time, tolerance)
+
+    def _initialise_me(self, stop_time: float, tolerance: float) -> None:
+        import tempfile
+        from .cvode import Cvode, _Fmi3
+        from .fmu import extra_info
+        from .inputs import InputTable
+        self._folder = tempfile.mkdtemp(prefix="nh_cosim_")
+        self._instance = instance = _Fmi3(self.fmu, self.md, self._folder)
+        if self.values:
+            instance.set([self._refs[n] for n in self.values], list(self.values.values()))
+        if self.inputs:
+            instance.set([self._refs[n] for n in self.inputs], [self._u[n] for n in self.inputs])
+        instance.initialise(tolerance, stop_time)
+        self._info = extra_info(self.fmu)
+        instance.parameters = instance.get([self._refs[n] for n in self._info["jacobian_parameters"]])
+        table = InputTable(self.inputs, np.zeros(1), np.array([[self._u[n] for n in self.inputs]]))
+        self._solver = Cvode(instance.dll, instance.states(), instance.parameters, instance.nominals() * tolerance,
+                             tolerance, max_step=math.inf, exact_jacobian=True, inputs=table)
+        self._x = np.ctypeslib.as_array(self._solver.state_pointer, (instance.nx,))
+        self._t = 0.0
+
+    def _initialise_cs(self, stop_time: float, tolerance: float) -> None:
+        import fmpy
+        from fmpy import extract
+        import tempfile
+        self._folder = tempfile.mkdtemp(prefix="nh_cosim_")
+        unzipped = extract(str(self.fmu), unzipdir=self._folder) if self.fmu.is_file() else str(self.fmu)
+        kwargs = dict(guid=self.md.guid, unzipDirectory=unzipped,
+                      modelIdentifier=self.md.coSimulation.modelIdentifier, instanceName=self.name)
+        if self.md.fmiVersion.startswith("3"):
+            self._slave = fmpy.fmi3.FMU3Slave(**kwargs)
+            self._slave.instantiate()
+            self._set, self._get = self._slave.setFloat64, self._slave.getFloat64
+        else:
+            self._slave = fmpy.fmi2.FMU2Slave(**kwargs)
+            self._slave.instantiate()
+            self._slave.setupExperiment(tolerance=tolerance, startTime=0.0, stopTime=stop_time)
+            self._set, self._get = self._slave.setReal, self._slave.getReal
+        if self.values:
+            self._set([self._refs[n] for n in self.values], list(self.values.values()))
+        if self.inputs:
+            self._set([self._refs[n] for n in self.inputs], [self._u[n] for n in self.inputs])
+        if self.md.fmiVersion.startswith("3"):
+            self._slave.enterInitializationMode(tolerance=tolerance, startTime=0.0, stopTime=stop_time)
+        else:
+            self._slave.enterInitializationMode()
+        self._slave.exitInitializationMode()
+        self._t = 0.0
+
+    def free(self) -> None:
+        import shutil
+        if self._solver is not None:
+            self._solver.free()
+        if self._instance is not None:
+            self._instance.free()
+        if self._slave is not None:
+            try:
+                self._slave.terminate()
+            finally:
+                self._slave.freeInstance()
+        self._instance = self._solver = self._slave = None
+        if getattr(self, "_folder", None):
+            shutil.rmtree(self._folder, ignore_errors=True)
+
+    # ---- stepping
+    def set_inputs(self, values: dict) -> None:
+        for name, value in values.items():
+            if name not in self._u:
+                raise NonholonomicError(f"component {self.name} has no input '{name}' (its inputs: "
+                                        f"{', '.join(self.inputs) or 'none'})")
+            if self._u[name] != value:
+                self._u[name], self._changed = float(value), True
+
+    def get_inputs(self) -> dict:
+        return dict(self._u)
+
+    def step(self, t: float, h: float) -> None:
+        if self.interface == "me":
+            from .inputs import InputTable
+            if self._changed:  # held inputs: a jump at t, so the multistep history starts afresh
+                self._solver.set_inputs(InputTable(self.inputs, np.array([t]),
+                                                   np.array([[self._u[n] for n in self.inputs]])))
+                self._solver.restart(t, t + h)
+            else:
+                self._solver.set_stop_time(t + h)
+            self._t = self._solver.advance(t + h)
+        else:
+            if self._changed and self.inputs:
+                self._set([self._refs[n] for n in self.inputs], [self._u[n] for n in self.inputs])
+            self._slave.doStep(currentCommunicationPoint=t, communicationStepSize=h)
+            self._t = t + h
+        self._changed = False
+
+    def get_outputs(self) -> dict:
+        if not self.outputs:
+            return {}
+        if self.interface == "cs":
+            return dict(zip(self.outputs, self._get([self._refs[n] for n in self.outputs])))
+        frame = self._instance.frame(np.array([self._t]), self._x.copy()[None, :], self.outputs, self._info,
+                                     self._refs, self._table_now())
+        return {n: float(frame[n].iloc[0]) for n in self.outputs}
+
+    def _table_now(self):
+        from .inputs import InputTable
+        return InputTable(self.inputs, np.array([self._t]), np.array([[self._u[n] for n in self.inputs]]))
+
+    def evaluate(self) -> None:  # an FMU's outputs follow from its state; nothing to do at a point
+        pass
+
+
+@dataclasses.dataclass
+class System:
+    """Components and connections ``("source.output", "target.input")``."""
+    components: list
+    connections: list[tuple[str, str]]
+
+    def __post_init__(self):
+        self._by_name = {}
+        for c in self.components:
+            if c.name in self._by_name:
+                raise NonholonomicError(f"two components are named {c.name}")
+            self._by_name[c.name] = c
+        self._links = []
+        for source, target in self.connections:
+            (a, y), (b, u) = self._split(source, "outputs"), self._split(target, "inputs")
+            self._links.append((a, y, b, u))
+        targets = [(b, u) for _, _, b, u in self._links]
+        doubled = {f"{b}.{u}" for b, u in targets if targets.count((b, u)) > 1}
+        if doubled:
+            raise NonholonomicError(f"input connected twice: {', '.join(sorted(doubled))}")
+
+    def _split(self, port: str, kind: str) -> tuple[str, str]:
+        name, _, variable = port.partition(".")
+        component = self._by_name.get(name)
+        if component is None:
+            raise NonholonomicError(f"connection {port!r}: no component {name!r} "
+                                    f"(components: {', '.join(self._by_name)})")
+        if variable not in getattr(component, kind):
+            raise NonholonomicError(f"connection {port!r}: {name} has no {kind[:-1]} {variable!r} "
+                                    f"(its {kind}: {', '.join(getattr(component, kind)) or 'none'})")
+        return name, variable
+
+    def _feed(self, target: str, outputs: dict) -> None:
+        values = {u: outputs[a][y] for a, y, b, u in self._links if b == target}
+        if values:
+            self._by_name[target].set_inputs(values)
+
+    def run(self, stop_time: float, step: float, algorithm: str = "gauss-seidel", tolerance: float = 1e-8,
+            progress=None) -> dict[str, pd.DataFrame]:
+        """From t = 0 to ``stop_time`` (a whole number of communication steps ``step``); ``tolerance``
+        is the relative tolerance of the components' integrators."""
+        if algorithm not in ("jacobi", "gauss-seidel"):
+            raise NonholonomicError(f"algorithm must be jacobi or gauss-seidel, got {algorithm!r}")
+        if not (step > 0 and math.isfinite(step)) or not (stop_time > 0 and math.isfinite(stop_time)):
+            raise NonholonomicError(f"the step and the stop time must be positive numbers, got {step}, {stop_time}")
+        n = max(1, round(stop_time / step))
+        if abs(n * step - stop_time) > 1e-9 * stop_time:
+            raise NonholonomicError(f"the stop time {stop_time:g} is not a whole number of steps {step:g}")
+        rows = {c.name: [] for c in self.components}
+        names = [c.name for c in self.components]
+
+        def record(t):
+            for c in self.components:
+                rows[c.name].append({"time": t, **c.get_inputs(), **c.get_outputs()})
+        t = 0.0
+        try:
+            for c in self.components:
+                c.initialise(stop_time, tolerance)
+            # outputs at t0: FMUs from their initial state, functions in order from what is known so far
+            outputs = {c.name: c.get_outputs() for c in self.components}
+            for c in self.components:
+                if isinstance(c, FunctionComponent):
+                    self._feed(c.name, outputs)
+                    c.evaluate()
+                    outputs[c.name] = c.get_outputs()
+            for name in names:
+                self._feed(name, outputs)
+            record(t)
+            for k in range(n):
+                t_next = (k + 1) * step
+                if algorithm == "jacobi":
+                    for c in self.components:
+                        c.step(t, t_next - t)
+                    outputs = {c.name: c.get_outputs() for c in self.components}
+                    for name in names:
+                        self._feed(name, outputs)
+                else:
+                    for c in self.components:
+                        self._feed(c.name, outputs)
+                        c.step(t, t_next - t)
+                        outputs[c.name] = c.get_outputs()
+                    for name in names:  # the inputs of t_next, as recorded and used by the next step
+                        self._feed(name, outputs)
+                t = t_next
+                record(t)
+                if progress:
+                    progress(t, stop_time)
+        except KeyboardInterrupt:
+            raise Interrupted(f"co-simulation interrupted at t = {t:g} s", partial=self._frames(rows), time=t) from None
+        finally:
+            for c in self.components:
+                c.free()
+        return self._frames(rows)
+
+    @staticmethod
+    def _frames(rows: dict) -> dict[str, pd.DataFrame]:
+        return {name: pd.DataFrame(r) for name, r in rows.items()}

@@ -1,0 +1,153 @@
+"""The FMI 3.0 interface of the rumoca backend's FMUs (issue 10, item 5): variables as the Modelica model
+declares them, calls that follow the standard (also with empty arrays), fmpy's validation, and the same
+trajectories from every importer: the project's loop (ME), fmpy's CVODE (ME), fmpy's Euler (ME, to its
+order) and the FMU's own co-simulation (RODAS4, through fmpy)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from fmpy import extract, read_model_description
+from fmpy.fmi1 import FMICallException
+from fmpy.fmi3 import FMU3Model
+
+from nonholonomic.fmu import model_description
+from nonholonomic.models import list_models
+from nonholonomic.simulate import simulate
+
+from conftest import fmu_from_source
+
+# Every kind of declaration; the expected interface below is read off this text (MLS: final and bound
+# parameters are not free, protected elements are not part of the interface, outputs of components are
+# not outputs of the model)
+SOURCE = """package Interface
+  model Part
+    parameter Real k = 1 "Gain";
+    parameter Real s(unit = "m") = 2 "Size";
+    output Real o = s;
+  protected
+    parameter Real h = 5;
+  end Part;
+  model M
+    parameter Real a(unit = "1/s", min = 0) = 2 "Decay rate";
+    final parameter Real b = 3 "Final";
+    parameter Real c = 2*a "Bound to a";
+    parameter Real x0(unit = "m") = 1 "Initial position";
+    parameter Real g[3] = {0, 0, -a} "Partly bound array";
+    Part p1(final k = 4);
+    input Real u(unit = "m/s", start = 0.5) "Drive";
+    output Real y(unit = "m") = x "Position";
+    Real x(start = x0, fixed = true, unit = "m");
+  protected
+    Part p2;
+    parameter Real d = 7;
+    output Real hidden = 2*x;
+  equation
+    der(x) = -a*x + b + c + p1.k + p1.s + p2.k + d + g[3] + u;
+  end M;
+end Interface;
+"""
+EXPECTED = {  # name: (causality, variability)
+    "time": ("independent", "continuous"),
+    "a": ("parameter", "tunable"), "x0": ("parameter", "fixed"), "p1.s": ("parameter", "tunable"),
+    "b": ("calculatedParameter", "fixed"), "c": ("calculatedParameter", "tunable"),
+    "p1.k": ("calculatedParameter", "fixed"),
+    "g[1]": ("calculatedParameter", "fixed"), "g[2]": ("calculatedParameter", "fixed"),  # constants
+    "g[3]": ("calculatedParameter", "tunable"),  # follows a
+    "x": ("local", "continuous"), "der(x)": ("local", "continuous"),
+    "u": ("input", "continuous"), "y": ("output", "continuous"), "hidden": ("local", "continuous"),
+}
+
+
+@pytest.fixture(scope="module")
+def interface_fmu(tmp_path_factory):
+    return fmu_from_source(tmp_path_factory.mktemp("interface"), SOURCE, "Interface.M")
+
+
+def test_variables_follow_the_modelica_declarations(interface_fmu):
+    variables = {v.name: (v.causality, v.variability) for v in model_description(interface_fmu).modelVariables}
+    assert variables == EXPECTED
+
+
+def test_fmpy_validates_every_example(rumoca_fmus, interface_fmu):
+    from fmpy.validation import validate_fmu
+    for fmu in [interface_fmu, *rumoca_fmus.values()]:
+        assert validate_fmu(str(fmu)) == [], fmu.name
+
+
+def test_calls_follow_the_standard(interface_fmu, tmp_path):
+    """Settable only what the declaration allows and when; calculated parameters follow the settable ones;
+    the state starts from the parameters; every array call with n = 0 is fine."""
+    md = read_model_description(str(interface_fmu))
+    vr = {v.name: v.valueReference for v in md.modelVariables}
+    fmu = FMU3Model(guid=md.guid, unzipDirectory=extract(str(interface_fmu), str(tmp_path)),
+                    modelIdentifier=md.modelExchange.modelIdentifier, instanceName="calls")
+    fmu.instantiate()
+    try:
+        fmu.setFloat64([vr["x0"], vr["a"]], [0.25, 1.5])
+        fmu.enterInitializationMode()
+        fmu.exitInitializationMode()
+        assert fmu.getFloat64([vr["x"], vr["c"], vr["g[3]"], vr["b"]]) == [0.25, 3.0, -1.5, 3.0]
+        with pytest.raises(FMICallException):  # fixed: only before initialisation ends
+            fmu.setFloat64([vr["x0"]], [1.0])
+        for name in ("c", "b", "y", "der(x)", "time"):
+            with pytest.raises(FMICallException):
+                fmu.setFloat64([vr[name]], [1.0])
+        fmu.setFloat64([vr["a"]], [2.5])  # tunable, in event mode: the calculated ones follow
+        assert fmu.getFloat64([vr["c"], vr["g[3]"]]) == [5.0, -2.5]
+        fmu.enterContinuousTimeMode()
+        import ctypes
+        fmu.getEventIndicators((ctypes.c_double * 1)(), 0)  # fmpy raises FMICallException unless fmi3OK
+        assert fmu.getFloat64([]) == []
+        fmu.setFloat64([vr["u"]], [1.0])
+        # der(x) = -a x + b + c + p1.k + p1.s + p2.k + d + g[3] + u, every term one rounding of exact data
+        expected = -2.5 * 0.25 + 3 + 5 + 4 + 2 + 1 + 7 - 2.5 + 1.0
+        assert fmu.getFloat64([vr["der(x)"]]) == pytest.approx([expected], rel=1e-15)
+        with pytest.raises(FMICallException):
+            fmu.getFloat64([10**6])  # no such value reference
+    finally:
+        fmu.terminate()
+        fmu.freeInstance()
+
+
+SMALL = [m.name for m in list_models() if not m.name.startswith("OmniVehicle")]
+
+
+@pytest.mark.parametrize("model", SMALL + ["OmniVehicleSpin"])
+def test_importers_agree(model, rumoca_fmus):
+    """One FMU, four importers. Against the project's loop at rtol (its step count N): fmpy's CVODE (the
+    same method and tolerances: its error and the loop's are each at most N tolerance units, the sum of
+    the local errors), and the FMU's own co-simulation through fmpy (RODAS4 at the same rtol inside each
+    communication step: again at most N units, its steps being no more than BDF's on these smooth runs).
+    A tolerance unit is rtol times the largest signal: the error test bounds a weighted norm of the whole
+    error vector, so a small component coupled to large ones (the wheelset axle's lateral spin, 1e-10
+    rad/s, next to wheel spins of 20 rad/s) carries errors of the large ones' tolerance.
+    fmpy's fixed-step Euler converges to order 1: halving its step halves its error (ratio within
+    [1.6, 2.4], the first-order error constant changing little between h and h/2)."""
+    fmu = rumoca_fmus[model]
+    vehicle = model.startswith("OmniVehicle")
+    stop, rtol = (0.1, 1e-6) if vehicle else (1.0, 1e-8)
+    interval = stop / 50
+    ours = simulate(fmu, stop_time=stop, output_interval=interval, tolerance=rtol)
+    names = [c for c in ours.columns if c != "time"]
+    scale = 1.0 + np.max(np.abs(ours[names].to_numpy()))
+    bound = ours.attrs["solver"]["steps"] * rtol * scale
+    import fmpy
+    for interface in ("ModelExchange", "CoSimulation"):
+        other = fmpy.simulate_fmu(str(fmu), fmi_type=interface, solver="CVode", stop_time=stop,
+                                  output_interval=interval, relative_tolerance=rtol, output=names)
+        assert len(other) == len(ours), interface
+        difference = np.max(np.abs(np.array([other[n] for n in names]).T - ours[names].to_numpy()), axis=0)
+        assert np.all(difference <= 2 * bound), (interface, dict(zip(names, difference / bound)))
+    if vehicle:
+        return  # stiff: explicit Euler would need steps below the rollers' time scale
+    reference = simulate(fmu, stop_time=stop, output_interval=interval, tolerance=1e-12)
+    errors = []
+    for step in (1e-4, 5e-5):
+        # fmpy's Euler takes one step per output interval: every step is a row, compared at the reference's
+        euler = fmpy.simulate_fmu(str(fmu), fmi_type="ModelExchange", solver="Euler", step_size=step,
+                                  stop_time=stop, output_interval=step, output=names)
+        rows = np.rint(reference["time"].to_numpy() / step).astype(int)
+        assert np.allclose(euler["time"][rows], reference["time"], rtol=0, atol=1e-9 * stop)
+        errors.append(np.max(np.abs(np.array([euler[n][rows] for n in names]).T - reference[names].to_numpy())))
+    assert 1.6 <= errors[0] / errors[1] <= 2.4, errors
