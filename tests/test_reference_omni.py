@@ -17,6 +17,7 @@ One cross-model test (B -> 0) compares the two models, as an extra, not as eithe
 import numpy as np
 import pandas as pd
 import pytest
+from scipy.integrate import solve_ivp
 
 from nonholonomic.errors import NonholonomicError
 from nonholonomic.references.omni_massive import (CASES, OmniMassive, chapter2_experiment, chapter2_parameters,
@@ -24,7 +25,7 @@ from nonholonomic.references.omni_massive import (CASES, OmniMassive, chapter2_e
                                                   thesis_quantities)
 from nonholonomic.references.omni_massless import OmniMassless
 
-from bounds import roundoff
+from bounds import residual_bound, roundoff
 
 EZ = np.array([0.0, 0.0, 1.0])
 
@@ -574,3 +575,359 @@ def test_massive_errors():
         m.simulate((1, 0, 0), [0, 1], chi0=[0, 0])
     with pytest.raises(NonholonomicError):
         chapter2_parameters("nope")
+
+
+# ======================================================================== massless: motor torques
+def _split_vehicle():
+    """The 4-wheel geometry of `_general` as separate bodies: platform (mass m_p, centre of mass r_Cp,
+    vertical moment I_p about it) and wheels (mass m_w, axial moment I_ax, diametral moment I_d).
+    Returns the bodies and the OmniMassless of the whole (m, r_C, I about O by the parallel-axis sums)."""
+    pos = np.array([(0.2, 0.12), (-0.18, 0.1), (-0.2, -0.13), (0.21, -0.09)])
+    beta = np.array([0.1, 0.3, -0.2, 1.2])
+    h = np.array([0.05, 0.06, 0.045, 0.05])
+    I_ax = np.array([4e-4, 6e-4, 3e-4, 5e-4])
+    delta = np.array([np.pi / 4, 3 * np.pi / 4, np.pi / 2, 1.1])
+    m_w = np.array([0.2, 0.25, 0.15, 0.2])
+    I_d = np.array([2e-4, 3e-4, 1.5e-4, 2.5e-4])
+    m_p, r_Cp, I_p = 2.2, np.array([0.04, -0.03]), 0.05
+    m = m_p + m_w.sum()
+    r_C = (m_p * r_Cp + m_w @ pos) / m
+    I = I_p + m_p * r_Cp @ r_Cp + np.sum(I_d + m_w * np.sum(pos**2, axis=1))   # noqa: E741
+    veh = OmniMassless(pos, beta, h, I_ax, delta, m=m, I=I, r_C=r_C)
+    bodies = dict(pos=pos, beta=beta, h=h, I_ax=I_ax, delta=delta, m_w=m_w, I_d=I_d, m_p=m_p, r_Cp=r_Cp, I_p=I_p)
+    return veh, bodies
+
+
+def _newton_euler_driven(b, state, tau):
+    """Body-by-body Newton-Euler solve, world frame, independent of OmniMassless: platform and N wheels
+    as separate rigid bodies; wheel i joined to the platform by an axle (reaction force F_i at the wheel
+    centre, reaction torque perpendicular to the axle, of which only the vertical part M_i enters the
+    equations used) with the motor torque tau_i a_i on the wheel and -tau_i a_i on the platform; the
+    plane pushes on the wheel at Q_i = C_i - h_i e_z with lambda_i alpha_i (+ a normal force, which has
+    no horizontal component and no moment about e_z or about the axle). Equations: horizontal Newton for
+    every body, Euler about e_z for every body, Euler about the axle for every wheel (full 3-D Euler
+    I w' + w x I w, projected), and the constraints (v_wheel point at Q_i) . alpha_i = 0 differentiated.
+    Unknowns u = (a_O (2), omega', chi_i'', F_i (2 N), M_i, lambda_i); returns (v1', v2', omega'),
+    chi'', lambda and the condition number of the linear system."""
+    x, y, phi, v1, v2, w = state[:6]
+    N = len(b["h"])
+    c, s = np.cos(phi), np.sin(phi)
+    R3 = np.array([[c, -s, 0.0], [s, c, 0.0], [0.0, 0.0, 1.0]])
+    lift = lambda v2d: np.array([v2d[0], v2d[1], 0.0])          # noqa: E731
+    vO = R3 @ np.array([v1, v2, 0.0])
+    W = w * EZ
+    rows = []
+    # geometry of each wheel in the world (3-vectors)
+    geo = []
+    for i in range(N):
+        e = R3 @ np.array([np.cos(b["beta"][i]), np.sin(b["beta"][i]), 0.0])
+        a = np.cross(EZ, e)
+        sd, cd = np.sin(b["delta"][i]), np.cos(b["delta"][i])
+        al = sd * e - cd * a                                         # roller axis
+        rho = R3 @ lift(b["pos"][i])                                 # O -> C_i
+        vC = vO + np.cross(W, rho)
+        arm = -b["h"][i] * EZ                                        # C_i -> Q_i
+        # spin rate from the velocity constraint (vC + (W + chid a) x arm) . al = 0
+        chid = -((vC + np.cross(W, arm)) @ al) / (np.cross(a, arm) @ al)
+        Iw = b["I_d"][i] * (np.outer(e, e) + np.outer(EZ, EZ)) + b["I_ax"][i] * np.outer(a, a)
+        geo.append((e, a, al, rho, vC, arm, chid, Iw))
+    rCp = R3 @ lift(b["r_Cp"])
+    n = 3 + 5 * N
+
+    def residual(u):
+        aO, wd = lift(u[0:2]), u[2]
+        chidd = u[3:3 + N]
+        F = u[3 + N:3 + 3 * N].reshape(N, 2)
+        M = u[3 + 3 * N:3 + 4 * N]
+        lam = u[3 + 4 * N:3 + 5 * N]
+        r = []
+        aCp = aO + np.cross(wd * EZ, rCp) + np.cross(W, np.cross(W, rCp))
+        plat_force = np.zeros(3)
+        plat_torque = np.zeros(3)
+        for i in range(N):
+            e, a, al, rho, vC, arm, chid, Iw = geo[i]
+            aC = aO + np.cross(wd * EZ, rho) + np.cross(W, np.cross(W, rho))
+            ww = W + chid * a                                        # wheel angular velocity
+            wwd = wd * EZ + chidd[i] * a + chid * np.cross(W, a)     # its derivative (a turns with W)
+            Fi = lift(F[i])
+            contact = lam[i] * al
+            # wheel: horizontal Newton
+            r.extend((b["m_w"][i] * aC - Fi - contact)[:2])
+            # wheel: Euler about the centre, projected on e_z and on the axle
+            torque = M[i] * EZ + tau[i] * a + np.cross(arm, contact)
+            euler = Iw @ wwd + np.cross(ww, Iw @ ww) - torque
+            r.append(euler @ EZ)
+            r.append(euler @ a)
+            # wheel contact constraint, differentiated: d/dt[(vC + ww x arm) . al] = 0 (al turns with W)
+            r.append((aC + np.cross(wwd, arm)) @ al + (vC + np.cross(ww, arm)) @ np.cross(W, al))
+            # on the platform: -F_i at C_i, reaction torque -M_i e_z (+ horizontal parts), motor -tau_i a_i
+            plat_force -= Fi
+            plat_torque += np.cross(rho - rCp, -Fi) - M[i] * EZ - tau[i] * a
+        r.extend((b["m_p"] * aCp - plat_force)[:2])
+        r.append(b["I_p"] * wd - plat_torque @ EZ)                   # Euler about e_z (-tau_i a_i drops out)
+        return np.array(r)
+
+    r0 = residual(np.zeros(n))
+    A = np.column_stack([residual(np.eye(n)[k]) - r0 for k in range(n)])
+    u = np.linalg.solve(A, -r0)
+    aO = u[:2]
+    vdot = R3[:2, :2].T @ aO + w * (_drot(phi).T @ vO[:2])           # d/dt (R^T v_O)
+    return np.concatenate([vdot, [u[2]]]), u[3:3 + N], u[3 + 4 * N:], np.linalg.cond(A)
+
+
+def test_massless_torques_newton_euler():
+    """Q = B_tau tau against a body-by-body Newton-Euler solve (independent second formulation), for
+    random states and torques; also the multipliers (lateral contact forces) and the wheel spin
+    equation I_i chi_i'' = -h_i s_i lambda_i + tau_i."""
+    veh, b = _split_vehicle()
+    rng = np.random.default_rng(21)
+    for k in range(20):
+        state = np.concatenate([rng.normal(size=3), rng.normal(size=3)])
+        tau = rng.normal(scale=0.5, size=veh.N) if k else np.zeros(veh.N)
+        ref, chidd, lam, cond = _newton_euler_driven(b, state, tau)
+        acc = veh.accelerations(state, tau)
+        # two linear solves: forward error cond x round-off of the largest unknown (the contact forces
+        # lambda_i, up to ~550 N for these random states): cond(A) ~ 2.4e3 (Newton-Euler system),
+        # cond(Mcal) ~ 26, bound ~ 1e-8; measured <= 7.5e-13 absolute (3.5e-15 relative to the scale).
+        # A wrong Q (e.g. -tau) misses by ~100.
+        scale = max(np.max(np.abs(ref)), np.max(np.abs(lam)), np.max(np.abs(chidd)))
+        bound = np.linalg.cond(veh.Mcal) * roundoff(scale) + cond * roundoff(scale)
+        err = np.max(np.abs(acc - ref))
+        assert err < bound                  # measured <= 7.5e-13 (3.5e-15 of the scale)
+        # wheel accelerations: chi' = B_tau^T xi with B_tau constant in the body frame, so chi'' = B_tau^T xi'
+        # (3 products on xi' known to `bound`, against a Newton-Euler unknown known to cond x round-off)
+        np.testing.assert_allclose(veh.B_tau.T @ acc, chidd, rtol=0, atol=(3 * np.abs(veh.B_tau).max() + 1) * bound)
+        # spin equation of the wheels with the motor (one product per wheel on the solved unknowns)
+        np.testing.assert_allclose(veh.I_w * chidd, -veh.h * veh.s * lam + tau, rtol=0, atol=cond * roundoff(scale))
+        # the model's no-motor path agrees with zero torques
+        if k == 0:
+            np.testing.assert_allclose(veh.accelerations(state), acc, rtol=0, atol=roundoff(np.max(np.abs(acc))))
+    # the motors enter only through Q: the torque part of the accelerations is Mcal^-1 B_tau tau
+    state = np.array([0.0, 0.0, 0.3, 0.4, -0.2, 1.1])
+    tau = np.array([0.3, -0.1, 0.2, 0.05])
+    with_tau, _, lam, cond = _newton_euler_driven(b, state, tau)
+    d_ne = with_tau - _newton_euler_driven(b, state, 0 * tau)[0]
+    # difference of two Newton-Euler solves (each cond x round-off of its largest unknown) against one
+    # 3x3 solve; measured 1.5e-14 relative
+    np.testing.assert_allclose(d_ne, np.linalg.solve(veh.Mcal, veh.B_tau @ tau), rtol=0,
+                               atol=2 * cond * roundoff(max(np.max(np.abs(lam)), np.max(np.abs(with_tau)))))
+
+
+RTOL = ATOL = 1e-12         # the default tolerances of OmniMassless.simulate
+
+
+def _driven_run(v, y0, t_end, torques):
+    """The run of v.simulate(y0, ..., torques=torques) done with solve_ivp directly (same rhs, same
+    method and tolerances, so the same steps), and simulate sampled at its step points: the samples are
+    then the integrator's own step results (no dense-output interpolation), whose local errors the
+    step-size control keeps within the tolerances."""
+    tau = torques if callable(torques) else (lambda t, y, c=np.asarray(torques, dtype=float): c)
+    sol = solve_ivp(lambda t, y: v.rhs(t, y, tau(t, y)), (0.0, t_end), np.asarray(y0, dtype=float),
+                    method="DOP853", rtol=RTOL, atol=ATOL)
+    assert sol.success
+    df = v.simulate(y0, sol.t, torques=torques)
+    cols = ["x", "y", "phi", "v1", "v2", "omega"] + [f"chi{i + 1}" for i in range(v.N)]
+    Y = df[cols].to_numpy().T
+    # simulate is that run: the same step results up to the round-off of the dense output at a step end
+    np.testing.assert_allclose(Y, sol.y, rtol=0, atol=roundoff(np.abs(sol.y).max()) * sol.t.size)
+    return sol, df, Y
+
+
+def _tol_bound(sol, grad, growth=1.0):
+    """Integration error bound on a scalar f(y) from the solver tolerances. An accepted DOP853 step has
+    an estimated error of RMS norm <= 1 in the weights atol + rtol |y_i|, so each component errs by at most
+    sqrt(n) (atol + rtol |y_i|) per step and f by sqrt(n) sum_i |df/dy_i| (atol + rtol |y_i|). The steps'
+    errors add up without amplification when f is a first integral (conserved along every exact
+    trajectory, so a step error shifts f once and is then carried unchanged; growth = 1); otherwise
+    `growth` is the amplification of an error over the run, derived where used."""
+    n = sol.y.shape[0]
+    per_step = max(np.sqrt(n) * float(np.abs(grad(y)) @ (ATOL + RTOL * np.abs(y))) for y in sol.y.T)
+    return growth * (sol.t.size - 1) * per_step
+
+
+def _unit(k, n):
+    return lambda y: np.eye(n)[k]
+
+
+def test_massless_torques_power_balance():
+    """dT/dt = sum_i tau_i chi_i' (the motors' power) along driven runs of the general vehicle (mecanum
+    wheels, offset centre of mass): as a single-step identity at every sample, and integrated:
+    T(t) - T(0) = int sum tau_i chi_i' dt, through a first integral of each run."""
+    v = _general()
+    y0 = np.array([0.0, 0.0, 0.5, 0.7, -0.4, 2.0, 0.1, 0.2, -0.3, 0.4])
+    n = v.N
+    M = v.Mcal
+
+    def single_step(Y, tau):
+        # xi . Mcal xi' = xi . (Q - g) = xi . Q (xi . g = 0) = sum tau_i chi_i', one evaluation of each
+        # side: Mcal xi' reproduces Q - g to cond(Mcal) x round-off of its terms (xi' = Mcal^-1 (Q - g)
+        # with a stored inverse), dotted with xi; the power is a sum of N products
+        acc = v.accelerations(Y, tau)
+        xi = Y[3:6]
+        lhs = np.einsum("ik,ij,jk->k", xi, M, acc)
+        rhs = v.power(Y, tau)
+        terms = np.abs(xi).sum(axis=0) * (np.abs(M) @ np.abs(acc)).max(axis=0) + np.abs(rhs)
+        err = np.abs(lhs - rhs)
+        bound = residual_bound(M, terms)
+        assert np.all(err < bound)         # measured <= 1.1e-14; bounds >= 3.9e-13
+        return err.max(), bound.min(), np.abs(rhs).max()
+
+    # 1. constant torques: E = T - sum_i tau_i chi_i is a first integral (the torques' work is
+    #    tau_i (chi_i(t) - chi_i(0)))
+    tau = np.array([0.2, -0.1, 0.15, 0.05])
+    sol, df, Y = _driven_run(v, y0, 5.0, tau)
+    e1 = single_step(Y, tau)
+    T = df["energy"].to_numpy()
+    drift = np.abs((T - T[0]) - tau @ (Y[6:] - y0[6:, None])).max()
+    bound = _tol_bound(sol, lambda y: np.concatenate([np.zeros(3), M @ y[3:6], -tau]))
+    assert drift < bound                  # measured 4.8e-12, bound 1.7e-8 (66 steps)
+    assert T[-1] > 5 * T[0]                                         # the motors did real work (T x 5.3)
+
+    # 2. torques of the state (a spring on each wheel angle): E = T + sum k/2 (chi_i - c_i)^2 is a first
+    #    integral; callable torques(t, y) in simulate
+    k, c = 0.05, np.array([1.0, -1.0, 0.5, 2.0])
+    spring = lambda t, y: -k * (y[6:] - c)                          # noqa: E731
+    sol, df, Y = _driven_run(v, y0, 5.0, spring)
+    taus = np.array([spring(t, y) for t, y in zip(sol.t, Y.T)]).T
+    e2 = single_step(Y, taus)
+    E = df["energy"].to_numpy() + 0.5 * k * np.sum((Y[6:] - c[:, None]) ** 2, axis=0)
+    drift = np.abs(E - E[0]).max()
+    bound = _tol_bound(sol, lambda y: np.concatenate([np.zeros(3), M @ y[3:6], k * (y[6:] - c)]))
+    assert drift < bound                  # measured 6.0e-13, bound 3.7e-9 (152 steps)
+    swing = np.ptp(df["energy"])
+    assert swing > 1e3 * bound                                      # T itself changes (by 1.39 J)
+
+    # 3. a feedback of the state and the time (damping, spring, forcing): the work W is integrated with
+    #    the state (augmented system, for which E = T - W is a first integral); the single-step identity
+    #    at the samples of simulate with the callable
+    def ctrl(t, y):
+        return 0.1 * np.sin(3.0 * t) - k * (y[6:] - c) - 0.002 * v.wheel_rates(y)
+
+    aug = solve_ivp(lambda t, z: np.append(v.rhs(t, z[:-1], ctrl(t, z[:-1])), v.power(z[:-1], ctrl(t, z[:-1]))),
+                    (0.0, 5.0), np.append(y0, 0.0), method="DOP853", rtol=RTOL, atol=ATOL)
+    E = v.energy(aug.y[:-1]) - aug.y[-1]
+    drift = np.abs(E - E[0]).max()
+    bound = _tol_bound(aug, lambda z: np.concatenate([np.zeros(3), M @ z[3:6], np.zeros(n), [-1.0]]))
+    assert drift < bound                  # measured 3.0e-13, bound 3.2e-9 (124 steps; work -0.95 J)
+    df = v.simulate(y0, np.linspace(0.0, 5.0, 51), torques=ctrl)
+    Y = df[["x", "y", "phi", "v1", "v2", "omega"] + [f"chi{i + 1}" for i in range(n)]].to_numpy().T
+    taus = np.array([ctrl(t, y) for t, y in zip(df["time"], Y.T)]).T
+    e3 = single_step(Y, taus)
+
+
+def test_massless_torques_symmetric_closed_forms():
+    """Symmetric 3-wheel omni vehicle from rest (module docstring, "Closed forms"):
+
+    * equal torques tau: Q = (0, 0, 3 R tau/h): pure rotation, v = 0, omega' = 3 R tau/(h I^),
+      I^ = I + 3 I_w R^2/h^2;
+    * torques (0, tau, -tau): Q = (-sqrt(3) tau/h, 0, 0): straight motion along a_1 = -r_1/R (wheel
+      1's axle, from wheel 1 through the centre) with v1' = -sqrt(3) tau/(h (m + gamma)),
+      gamma = 3 I_w/(2 h^2); wheel 1 does not turn, wheels 2 and 3 turn at -+(sqrt(3)/2) v1/h."""
+    R, h, I_w, m, I = 0.15, 0.05, 5e-4, 2.2, 0.04                  # noqa: E741
+    v = _symmetric()
+    tau, t_end = 0.02, 2.0
+    I_hat = I + 3 * I_w * R**2 / h**2
+    gamma = 3 * I_w / (2 * h**2)
+    np.testing.assert_allclose(v.I_hat, I_hat, rtol=roundoff())
+    np.testing.assert_allclose(v.Gamma, gamma * np.eye(2), rtol=0, atol=roundoff(gamma))
+    rest = np.zeros(9)
+
+    # ---- equal torques: pure rotation
+    taus = np.full(3, tau)
+    wd = 3 * R * tau / (h * I_hat)                                   # 3.364 rad/s^2
+    acc = v.accelerations(rest, taus)
+    # Q_v = (tau/h) sum e_i vanishes up to round-off of its terms (|B_tau| |tau| ~ 0.7 N); through
+    # Mcal^-1 (an inverse of condition ~ 19)
+    qscale = np.max(np.abs(v.B_tau) @ np.abs(taus))
+    one = residual_bound(v.Mcal, qscale / np.linalg.eigvalsh(v.Mcal).min())
+    np.testing.assert_allclose(acc[2], wd, rtol=0, atol=one)
+    assert np.max(np.abs(acc[:2])) < one
+    sol, df, Y = _driven_run(v, rest, t_end, taus)
+    t = sol.t
+    # omega: polynomial of degree 1, phi and chi_i of degree 2: the step errors of omega are carried
+    # into phi and chi_i = (R/h) phi at the rates 1 and R/h over the run: growth 1 + t_end R/h
+    # (the velocity v: rounding only, it stays O(eps); x, y integrate it: growth 1 + t_end)
+    grow = 1 + t_end * R / h
+    # measured 3.6e-15, bound 1.6e-10 (7 steps: the polynomial motion is integrated exactly but for rounding)
+    np.testing.assert_allclose(Y[5], wd * t, rtol=0, atol=_tol_bound(sol, _unit(5, 9)))
+    np.testing.assert_allclose(Y[2], 0.5 * wd * t**2, rtol=0, atol=_tol_bound(sol, _unit(2, 9), grow))
+    for i in range(3):
+        np.testing.assert_allclose(Y[6 + i], R / h * 0.5 * wd * t**2, rtol=0,
+                                   atol=_tol_bound(sol, _unit(6 + i, 9), grow))
+    zero = max(_tol_bound(sol, _unit(3, 9)), _tol_bound(sol, _unit(4, 9)))
+    assert np.max(np.abs(Y[3:5])) < zero                             # v = 0; measured 3.1e-17, bound 2.1e-11
+    assert np.max(np.abs(Y[0:2])) < (1 + t_end) * zero               # O at rest
+
+    # ---- torques (0, tau, -tau): straight motion along a_1
+    taus = np.array([0.0, tau, -tau])
+    a1 = -np.sqrt(3) * tau / (h * (m + gamma))                       # -0.2771 m/s^2 along e1
+    np.testing.assert_allclose(v.a[:, 0], [-1.0, 0.0], rtol=0, atol=roundoff())   # a_1 = -r_1/R
+    acc = v.accelerations(rest, taus)
+    qscale = np.max(np.abs(v.B_tau) @ np.abs(taus))
+    one = residual_bound(v.Mcal, qscale / np.linalg.eigvalsh(v.Mcal).min())
+    np.testing.assert_allclose(acc[0], a1, rtol=0, atol=one)
+    assert abs(acc[1]) < one and abs(acc[2]) < one
+    # the same for any phase: the acceleration is along a_1 of the rotated layout
+    for phase in (0.7, -2.0):
+        w = OmniMassless.symmetric(N=3, R=R, h=h, I_w=I_w, m=m, I=I, phase=phase)
+        acc_p = w.accelerations(rest, taus)
+        np.testing.assert_allclose(acc_p[:2], -a1 * w.a[:, 0], rtol=0, atol=one)
+        np.testing.assert_allclose(w.a[:, 0], -np.array([np.cos(phase), np.sin(phase)]), rtol=0, atol=roundoff())
+    sol, df, Y = _driven_run(v, rest, t_end, taus)
+    t = sol.t
+    # v1 degree 1, x and chi_i degree 2: v1's step errors carried into x at rate 1 and into
+    # chi_2,3 at the rate (sqrt(3)/2)/h
+    np.testing.assert_allclose(Y[3], a1 * t, rtol=0, atol=_tol_bound(sol, _unit(3, 9)))
+    # measured 2.2e-16, bound 9.8e-11 (7 steps)
+    np.testing.assert_allclose(Y[0], 0.5 * a1 * t**2, rtol=0, atol=_tol_bound(sol, _unit(0, 9), 1 + t_end))
+    grow = 1 + t_end * np.sqrt(3) / 2 / h
+    np.testing.assert_allclose(Y[7], -np.sqrt(3) / 2 / h * 0.5 * a1 * t**2, rtol=0,
+                               atol=_tol_bound(sol, _unit(7, 9), grow))
+    np.testing.assert_allclose(Y[8], np.sqrt(3) / 2 / h * 0.5 * a1 * t**2, rtol=0,
+                               atol=_tol_bound(sol, _unit(8, 9), grow))
+    # zero: v2, omega (rounding only, O(eps)); y, phi, chi_1 integrate them (chi_1' = (v2 + R omega)/h)
+    zero = max(_tol_bound(sol, _unit(4, 9)), _tol_bound(sol, _unit(5, 9)))
+    assert np.max(np.abs(Y[4:6])) < zero                             # measured 1.9e-16, bound 2.1e-11
+    assert np.max(np.abs(Y[1:3])) < (1 + t_end) * zero
+    assert np.max(np.abs(Y[6])) < (1 + t_end * (1 + R) / h) * zero
+
+
+def test_massless_torques_api():
+    v = _general()
+    y0 = np.array([0.0, 0.0, 0.5, 0.7, -0.4, 2.0, 0.1, 0.2, -0.3, 0.4])
+    t = np.linspace(0.0, 1.0, 11)
+    base = v.simulate(y0, t)
+    # torques=None keeps the old numbers bit for bit; zero torques agree to the round-off of one step
+    # per sample (the same solve with Q = 0 subtracted: a - 0 = a exactly, so in fact identical)
+    pd.testing.assert_frame_equal(v.simulate(y0, t, torques=None), base, check_exact=True)
+    pd.testing.assert_frame_equal(v.simulate(y0, t, torques=np.zeros(4)), base, check_exact=True)
+    pd.testing.assert_frame_equal(v.simulate(y0, t, torques=lambda t, y: np.zeros(4)), base, check_exact=True)
+    assert np.array_equal(v.rhs(0.0, y0), v.rhs(0.0, y0, None))
+    # a constant array and the equivalent callable give the same run
+    tau = np.array([0.2, -0.1, 0.15, 0.05])
+    pd.testing.assert_frame_equal(v.simulate(y0, t, torques=tau), v.simulate(y0, t, torques=lambda t, y: tau),
+                                  check_exact=True)
+    # vectorised: states (10, k) with torques (N,) or (N, k), equal to the column-by-column values
+    Y = np.stack([y0, y0 * 1.3, -y0], axis=1)
+    taus = np.stack([tau, -tau, 2 * tau], axis=1)
+    cols = np.stack([v.accelerations(Y[:, j], taus[:, j]) for j in range(3)], axis=1)
+    np.testing.assert_allclose(v.accelerations(Y, taus), cols, rtol=0, atol=roundoff(np.abs(cols).max()))
+    assert v.accelerations(Y, tau).shape == (3, 3) and v.rhs(0.0, Y, taus).shape == (10, 3)
+    np.testing.assert_allclose(v.power(Y, taus), np.sum(taus * v.wheel_rates(Y), axis=0), rtol=0,
+                               atol=roundoff(np.abs(taus * v.wheel_rates(Y)).sum(axis=0).max()))
+    # Q = B_tau tau, columns (alpha_i, J r_i . alpha_i)/(h_i s_i); B_tau^T xi = chi'
+    np.testing.assert_allclose(v.B_tau.T @ y0[3:6], v.wheel_rates(y0), rtol=0,
+                               atol=roundoff(np.abs(v.B_tau).max() * np.abs(y0[3:6]).max()))
+    # the Modelica sign (module docstring): OmniVehicle's axle n_a = (cos alpha_i, sin alpha_i, 0),
+    # alpha_i = 2 pi (i - 1)/N, is -a_i of OmniMassless.symmetric, so tau_reference = -tau_Modelica
+    sym = _symmetric()
+    alpha = 2 * np.pi * np.arange(3) / 3
+    np.testing.assert_allclose(sym.a, -np.stack([np.cos(alpha), np.sin(alpha)]), rtol=0, atol=roundoff())
+    with pytest.raises(NonholonomicError):
+        v.accelerations(y0, [1.0, 2.0])
+    with pytest.raises(NonholonomicError):
+        v.simulate(y0, t, torques=[1.0, 2.0, 3.0])
+    with pytest.raises(NonholonomicError):
+        v.simulate(y0, t, torques=lambda t, y: np.zeros(3))
+    with pytest.raises(NonholonomicError):
+        v.rhs(0.0, y0, [np.nan, 0, 0, 0])

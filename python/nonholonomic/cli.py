@@ -280,6 +280,19 @@ def _cmd_compare(args) -> int:
     return 0
 
 
+@_kept_on_interrupt("the files of the finished runs are in {out}")
+def _cmd_track(args) -> int:
+    from .omni_tracking import PATHS, report
+    check_writable_dir(args.out, "--out")
+    unknown = [p for p in args.paths if p not in PATHS]
+    if unknown:
+        raise NonholonomicError(f"unknown path '{unknown[0]}' (known: {', '.join(PATHS)})")
+    table = report(args.out, paths=args.paths or tuple(PATHS), stop_time=args.stop_time, progress=_progress)
+    print(table.to_string(index=False, float_format=lambda x: f"{x:.4g}"))
+    print(f"table: {pathlib.Path(args.out) / 'tracking.csv'}; figures and runs: <path>.png, <path>_<plant>.csv")
+    return 0
+
+
 @_kept_on_interrupt("nothing written (the benchmark report is written when every case has run)")
 def _cmd_bench(args) -> int:
     from .bench import bench
@@ -362,6 +375,13 @@ def parser() -> argparse.ArgumentParser:
     cp.add_argument("--t-end", type=float, default=10.0, help="simulated time [s]")
     cp.add_argument("--out", default="results/omni_compare", help="folder of the results")
     cp.set_defaults(run=_cmd_compare)
+    tr = sub.add_parser("track", help="omni vehicle: a path-following controller in the loop (co-simulation), FMU "
+                                      "and massless-roller model, roller mass and communication step")
+    tr.add_argument("paths", nargs="*", help="circle and/or eight (default: both)")
+    tr.add_argument("--stop-time", type=_positive_float, default=None,
+                    help="simulated time of every run (default: one period of its path: 8 s circle, 12 s eight)")
+    tr.add_argument("--out", default="results/omni_tracking", help="folder of the results")
+    tr.set_defaults(run=_cmd_track)
     be = sub.add_parser("bench", help="benchmark FMU build and run against rumoca and the reference")
     be.add_argument("models", nargs="*", help="example models (default: all with a reference)")
     be.add_argument("--out", default="results", help="results folder (default: results/)")

@@ -10,6 +10,8 @@ Components
   at every communication point where an input changed, so no step of the integrator straddles a jump.
 - :class:`FunctionComponent`: a Python function ``outputs = f(t, inputs)`` (a controller, a signal), with
   direct feedthrough: evaluated at each communication point after its inputs are set.
+- :class:`OdeComponent`: a Python ODE ``x' = f(t, x, inputs)`` (a reference model), its inputs held over a
+  step like an FMU's.
 
 Master (:class:`System.run`): fixed communication step H from t0 to the stop time.
 
@@ -37,7 +39,8 @@ from typing import Callable
 import numpy as np
 import pandas as pd
 
-from .errors import Interrupted, NonholonomicError
+from .cvode import CvodeFailed, solver_message
+from .errors import Interrupted, NonholonomicError, SimulationFailed
 
 
 class FunctionComponent:
@@ -71,6 +74,47 @@ class FunctionComponent:
 
     def get_inputs(self) -> dict:
         return dict(self._u)
+
+    def free(self) -> None:
+        pass
+
+
+class OdeComponent:
+    """A Python ODE ``x' = rhs(t, x, inputs)`` as a component (a reference model in the loop), integrated
+    over each communication step by scipy's DOP853 at the system's tolerance with its inputs held;
+    ``observe(t, x, inputs) -> outputs``."""
+
+    def __init__(self, name: str, rhs, x0, inputs: list[str], outputs: list[str], observe):
+        self.name, self.rhs, self.observe = name, rhs, observe
+        self.inputs, self.outputs = list(inputs), list(outputs)
+        self._x0 = np.asarray(x0, dtype=float)
+        self._u = {n: 0.0 for n in self.inputs}
+
+    def initialise(self, stop_time: float, tolerance: float) -> None:
+        self._t, self._x, self._tolerance = 0.0, self._x0.copy(), tolerance
+
+    def set_inputs(self, values: dict) -> None:
+        self._u.update({n: float(v) for n, v in values.items()})
+
+    def get_inputs(self) -> dict:
+        return dict(self._u)
+
+    def step(self, t: float, h: float) -> None:
+        from scipy.integrate import solve_ivp
+        u = dict(self._u)
+        solution = solve_ivp(lambda time, x: self.rhs(time, x, u), (t, t + h), self._x, method="DOP853",
+                             rtol=self._tolerance, atol=self._tolerance)
+        if not solution.success:
+            raise NonholonomicError(f"component {self.name}: the integration failed at t = {t:g} s: "
+                                    f"{solution.message}")
+        self._t, self._x = t + h, solution.y[:, -1]
+
+    def get_outputs(self) -> dict:
+        y = self.observe(self._t, self._x, dict(self._u))
+        return {n: float(y[n]) for n in self.outputs}
+
+    def evaluate(self) -> None:
+        pass
 
     def free(self) -> None:
         pass
@@ -195,17 +239,21 @@ class FmuComponent:
     def step(self, t: float, h: float) -> None:
         if self.interface == "me":
             from .inputs import InputTable
-            if self._changed:  # held inputs: a jump at t, so the multistep history starts afresh
+            if self._changed:  # held inputs: a jump at t, which CVODE's error test meets on its next step
                 self._solver.set_inputs(InputTable(self.inputs, np.array([t]),
                                                    np.array([[self._u[n] for n in self.inputs]])))
-                self._solver.restart(t, t + h)
-            else:
-                self._solver.set_stop_time(t + h)
-            self._t = self._solver.advance(t + h)
+            self._solver.set_stop_time(t + h)  # never past the communication point: its inputs are not known yet
+            try:
+                self._t = self._solver.advance(t + h)
+            except CvodeFailed as e:
+                raise NonholonomicError(f"component {self.name}: {solver_message(e)}") from None
         else:
             if self._changed and self.inputs:
                 self._set([self._refs[n] for n in self.inputs], [self._u[n] for n in self.inputs])
-            self._slave.doStep(currentCommunicationPoint=t, communicationStepSize=h)
+            try:
+                self._slave.doStep(currentCommunicationPoint=t, communicationStepSize=h)
+            except Exception as e:  # fmpy raises FMICallException on fmi3Error/fmi2Error
+                raise NonholonomicError(f"component {self.name}: doStep from t = {t:g} s failed ({e})") from None
             self._t = t + h
         self._changed = False
 
@@ -315,6 +363,8 @@ class System:
                     progress(t, stop_time)
         except KeyboardInterrupt:
             raise Interrupted(f"co-simulation interrupted at t = {t:g} s", partial=self._frames(rows), time=t) from None
+        except NonholonomicError as e:  # the rows up to the failure are kept
+            raise SimulationFailed(f"co-simulation failed at t = {t:g} s: {e}", self._frames(rows)) from None
         finally:
             for c in self.components:
                 c.free()

@@ -99,16 +99,21 @@ def cases(kinds=("spin", "straight"), etas=ETAS, stop_time: float | None = None)
     return list(out.values())
 
 
-def massless_reference(kind: str, t: np.ndarray) -> pd.DataFrame:
-    """The massless-roller model with the vehicle's masses: the wheels' whole mass in their hubs."""
+def massless_model():
+    """The massless-roller model of the Modelica vehicle (its defaults): the wheels' whole mass in their hubs
+    (thin disks), the platform a thin disk (I_p[3] = m_p R_p^2/2)."""
     from .references.omni_massless import OmniMassless
     v = VEHICLE
     m = v["m_p"] + N_WHEELS * v["m_w"]
     inertia = v["m_p"] * v["R_p"] ** 2 / 2 + N_WHEELS * v["m_w"] * (v["R_w"] ** 2 / 4 + v["R_p"] ** 2)
-    model = OmniMassless.symmetric(N=N_WHEELS, R=v["R_p"], h=v["R_w"], I_w=v["m_w"] * v["R_w"] ** 2 / 2, m=m,
-                                   I=inertia, delta=math.pi / 2)
+    return OmniMassless.symmetric(N=N_WHEELS, R=v["R_p"], h=v["R_w"], I_w=v["m_w"] * v["R_w"] ** 2 / 2, m=m,
+                                  I=inertia, delta=math.pi / 2)
+
+
+def massless_reference(kind: str, t: np.ndarray) -> pd.DataFrame:
+    """The massless-roller model with the vehicle's masses, from the initial state of ``kind``."""
     _, (vx, vy), omega, _ = KINDS[kind]
-    return model.simulate((0.0, 0.0, 0.0, vx, vy, omega), t)
+    return massless_model().simulate((0.0, 0.0, 0.0, vx, vy, omega), t)
 
 
 def _sha256(data: bytes) -> str:

@@ -67,8 +67,44 @@ alpha_i at Q_i about the axle); eliminating lambda_i with the differentiated con
 equations above. Only the platform momentum enters the gyroscopic terms, not Gamma: this is the
 nonholonomic (non-Euler-Poincare) part.
 
+Motors (torques between platform and wheels)
+--------------------------------------------
+A motor on wheel i applies the torque tau_i a_i to the wheel (about its axle a_i = e_z x e_i, the
+direction about which chi_i' is positive) and -tau_i a_i to the platform. Its power is
+tau_i a_i . (omega e_z + chi_i' a_i) - tau_i a_i . (omega e_z) = tau_i chi_i' (the spin relative to
+the platform), and chi_i' = b_i . xi with b_i = (alpha_i1, alpha_i2, J r_i . alpha_i)/(h_i s_i), so the
+generalised force on xi = (v1, v2, omega) is
+
+    Q = B tau,   B = [b_1 ... b_N] (3 x N, `B_tau`),   Mcal xi' + g(xi) = Q,
+
+g the gyroscopic terms above (xi . g = 0). In the derivation: the wheel spin equation becomes
+I_i chi_i'' = -h_i s_i lambda_i + tau_i, so lambda_i = (tau_i - I_i chi_i'')/(h_i s_i) carries tau_i into
+the platform equations; the reaction -tau_i a_i on the platform is horizontal and does not enter the
+planar (force, yaw) equations at all (it is balanced by the normal forces and the axle's bending
+reactions) -- the motors act on the motion only through the lateral contact forces lambda_i. Checked in
+the tests by a body-by-body Newton-Euler solve (platform and wheels as separate rigid bodies, axle
+reaction forces and vertical torques as unknowns). Power balance: dT/dt = xi . Q = sum_i tau_i chi_i'.
+
+Closed forms (symmetric vehicle, delta = pi/2, from rest): equal torques tau on all wheels give
+sum_i e_i = 0, J r_i . e_i = R, hence Q = (0, 0, N R tau/h) and a pure rotation with v = 0 and
+omega' = N R tau/(h I^), I^ = I + N I_w R^2/h^2. For N = 3 and phase 0, the torques (0, tau, -tau) give
+Q = (tau/h)(e_2 - e_3, R - R) = (-sqrt(3) tau/h, 0, 0): straight motion along a_1 = -r_1/R (from wheel
+1 through the centre; wheel 1 does not turn) with acceleration sqrt(3) tau/(h (m + gamma)),
+gamma = N I_w/(2 h^2).
+
+Sign convention of the Modelica vehicle (Vehicles.OmniVehicle, Examples.OmniVehicleDriven):
+`Joints.Revolute.tau` acts on the wheel (body B) about the axle n_a = (cos alpha_i, sin alpha_i, 0) of
+the platform frame, the outward radial direction r_i/R_p. `OmniMassless.symmetric` (phase 0 = the
+Modelica alpha_i) has e_i = e_z x r_i/R and hence a_i = e_z x (e_z x r_i/R) = -r_i/R = -n_a, so
+
+    tau_reference = -tau_Modelica,   chi_i'(reference) = -wheelRate_i (= -axle.w_rel),
+
+and the power tau_i chi_i' is the same in both. (Consistently, the Modelica wheel rolls forward along
+e_z x n_a when it turns about -n_a; see the start values s_0 in OmniVehicle.)
+
 Energy integral: T = 1/2 m v^2 + m omega (J r_C . v) + 1/2 I omega^2 + 1/2 sum_i I_i chi_i'^2
-= 1/2 (v, omega) Mcal (v, omega)^T with Mcal = [[m E + Gamma, m (J r_C + Rv)], [., I^]].
+= 1/2 (v, omega) Mcal (v, omega)^T with Mcal = [[m E + Gamma, m (J r_C + Rv)], [., I^]] (constant
+without motors; with motors dT/dt = sum_i tau_i chi_i').
 
 Analytic oracle (symmetric N >= 3 omni vehicle, delta = pi/2, equal wheels equally spaced on a
 circle with e_i perpendicular to r_i, r_C = 0): Rv = 0 and Gamma = gamma E with
@@ -185,6 +221,8 @@ class OmniMassless:
             raise NonholonomicError("the mass matrix on the constraints is not positive definite")
         self.Mcal = Mc
         self._Minv = np.linalg.inv(Mc)
+        # generalised force per unit motor torque: column i = (alpha_i, J r_i . alpha_i)/(h_i s_i)
+        self.B_tau = np.vstack([self.alpha, self.jra[None, :]]) / (self.h * self.s)
 
     @classmethod
     def symmetric(cls, N: int = 3, R: float = 0.15, h: float = 0.05, I_w: float = 1e-4,
@@ -219,8 +257,33 @@ class OmniMassless:
         return np.stack([X, Y], axis=-1)
 
     # ------------------------------------------------------------------ dynamics
-    def accelerations(self, state):
-        """(v1', v2', omega') from the equations above; state (6+,) or (6+, k)."""
+    def _torques(self, torques):
+        tau = np.asarray(torques, dtype=float)
+        if tau.ndim == 0 or tau.shape[0] != self.N or tau.ndim > 2:
+            raise NonholonomicError(f"torques must have N = {self.N} entries (first axis), got shape {tau.shape}")
+        if not np.all(np.isfinite(tau)):
+            raise NonholonomicError(f"torques must be finite, got {torques}")
+        return tau
+
+    def generalized_force(self, torques):
+        """Q = B_tau tau = sum_i tau_i/(h_i s_i) (alpha_i1, alpha_i2, J r_i . alpha_i): the generalised
+        force on xi = (v1, v2, omega) of the motor torques tau_i (about a_i on wheel i, -tau_i a_i on the
+        platform); torques (N,) or (N, k) gives (3,) or (3, k)."""
+        return self.B_tau @ self._torques(torques)
+
+    def power(self, state, torques):
+        """Power of the motors, sum_i tau_i chi_i' (= xi . Q = dT/dt)."""
+        tau = self._torques(torques)
+        rates = self.wheel_rates(state)
+        if tau.ndim < rates.ndim:
+            tau = tau[:, None]
+        return np.sum(tau * rates, axis=0)
+
+    def accelerations(self, state, torques=None):
+        """(v1', v2', omega') from Mcal xi' + g = Q; state (6+,) or (6+, k).
+
+        torques: None (no motors; the same numbers as before motors were added) or the N motor torques
+        tau_i about the axles a_i, shape (N,) or (N, k) (see the module docstring)."""
         y = np.asarray(state, dtype=float)
         v1, v2, w = y[3], y[4], y[5]
         m, rc = self.m, self.r_C
@@ -228,13 +291,22 @@ class OmniMassless:
         u1 = v1 - w * rc[1]
         u2 = v2 + w * rc[0]
         g = np.array([-m * w * u2, m * w * u1, m * w * (v1 * rc[0] + v2 * rc[1])])
-        return -(self._Minv @ g.reshape(3, -1)).reshape(g.shape)
+        if torques is None:
+            return -(self._Minv @ g.reshape(3, -1)).reshape(g.shape)
+        Q = self.generalized_force(torques)
+        if Q.ndim < g.ndim:
+            Q = Q[:, None]
+        elif g.ndim < Q.ndim:
+            g = g[:, None]
+        f = g - Q                                      # (3,) or (3, k)
+        return -(self._Minv @ f.reshape(3, -1)).reshape(f.shape)
 
-    def rhs(self, t, y):
-        """dy/dt for y = (x, y, phi, v1, v2, omega, chi_1..chi_N) (or the first 6 only)."""
+    def rhs(self, t, y, torques=None):
+        """dy/dt for y = (x, y, phi, v1, v2, omega, chi_1..chi_N) (or the first 6 only); torques as in
+        `accelerations` (None: no motors)."""
         y = np.asarray(y, dtype=float)
         c, s = np.cos(y[2]), np.sin(y[2])
-        acc = self.accelerations(y)
+        acc = self.accelerations(y, torques)
         out = [y[3] * c - y[4] * s, y[3] * s + y[4] * c, y[5], acc[0], acc[1], acc[2]]
         base = np.array(out)
         if y.shape[0] == 6:
@@ -288,14 +360,36 @@ class OmniMassless:
             data[f"yq{i + 1}"] = q[:, i, 1]
         return pd.DataFrame(data)
 
-    def simulate(self, state0, t_eval, rtol=1e-12, atol=1e-12, method="DOP853") -> pd.DataFrame:
+    def simulate(self, state0, t_eval, rtol=1e-12, atol=1e-12, method="DOP853", torques=None) -> pd.DataFrame:
         """Integrate from state0 = (x, y, phi, v1, v2, omega[, chi_1..chi_N]) (chi default 0).
+
+        torques (motor torques tau_i about the axles a_i, module docstring): None (no motors), a
+        constant array of N, or a callable torques(t, y) -> array of N, y the full state (6 + N,)
+        (x, y, phi, v1, v2, omega, chi_1..chi_N); it is evaluated at every stage of the integrator, so
+        it is a continuous-time feedback and should be smooth in t and y (a discontinuity costs
+        steps and accuracy). A sampled controller (zero-order hold) is one `simulate` call per sample
+        with a constant array, started from the last row's full state (chi included).
 
         DataFrame columns: time, x, y, phi, v1, v2, omega, chi1..chiN, dchi1..dchiN, energy,
         xq1..xqN, yq1..yqN (world contact points, for plots of the contact traces)."""
         y0 = self._full_state(state0)
         t_eval = np.asarray(t_eval, dtype=float)
-        return self._frame(integrate(self.rhs, y0, t_eval, rtol, atol, method), t_eval)
+        if torques is None:
+            rhs = self.rhs
+        elif callable(torques):
+            def rhs(t, y):
+                tau = self._torques(torques(t, y))
+                if tau.shape != (self.N,):
+                    raise NonholonomicError(f"torques(t, y) must return N = {self.N} values, got shape {tau.shape}")
+                return self.rhs(t, y, tau)
+        else:
+            tau = self._torques(torques)
+            if tau.shape != (self.N,):
+                raise NonholonomicError(f"constant torques must have shape ({self.N},), got {tau.shape}")
+
+            def rhs(t, y):
+                return self.rhs(t, y, tau)
+        return self._frame(integrate(rhs, y0, t_eval, rtol, atol, method), t_eval)
 
     # ------------------------------------------------------------------ closed form
     def is_symmetric(self, tol: float = 1e-12) -> bool:
