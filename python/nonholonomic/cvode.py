@@ -27,7 +27,7 @@ def run_ode(fmu: pathlib.Path, md, values: dict, stop_time: float, output_interv
             outputs: list[str], progress, exact_jacobian: bool, rows=None,
             inputs: InputTable | None = None) -> pd.DataFrame:
     """Model exchange of an FMI 3 FMU without events whose binary exports CVODE's callbacks (every
-    rumoca-backend FMU: ``backends.fmu_export._solver_code``) with SUNDIALS CVODE (BDF, dense), driven
+    rumoca-backend FMU: ``backends/solver_entry.c``) with SUNDIALS CVODE (BDF, dense), driven
     directly: CVODE calls the model's compiled right-hand side and exact Jacobian, so no Python runs inside
     a step (fmpy's solver calls three Python ctypes callbacks per model evaluation, which cost more than
     the evaluation of a small model). The FMU instance is initialised through FMI (parameters, initial
@@ -269,7 +269,7 @@ class Cvode:
 
     @staticmethod
     def data_type(nu: int):
-        """nonholonomic_cvode_data in the binary (backends.fmu_export._solver_code) for nu inputs."""
+        """nonholonomic_cvode_data in the binary (backends/solver_entry.c) for nu inputs."""
         dp = ctypes.POINTER(ctypes.c_double)
         return type("Data", (ctypes.Structure,), {"_fields_": [
             ("vector_data", ctypes.c_void_p), ("matrix_data", ctypes.c_void_p), ("p", dp), ("nx", ctypes.c_long),
@@ -353,16 +353,8 @@ class Cvode:
         self._data.u_points = len(self._table[0])
         self._data.u_times, self._data.u_values = pointer(self._table[0]), pointer(self._table[1])
 
-    def restart(self, time: float, stop_time: float) -> None:
-        """Start the integration afresh at ``time`` from the current state (after the inputs jumped: the
-        multistep history holds the old ones) and never step past ``stop_time`` (the next communication
-        point, whose inputs are not known yet)."""
-        cv = lambda name, *argtypes: _sundials("sundials_cvode", name, ctypes.c_int, ctypes.c_void_p, *argtypes)
-        if cv("CVodeReInit", ctypes.c_double, ctypes.c_void_p)(self._mem, time, self._y) != 0:
-            self._fail(f"CVODE refused to restart at t = {time:g}")
-        self.set_stop_time(stop_time)
-
     def set_stop_time(self, stop_time: float) -> None:
+        """Never step past ``stop_time`` (a communication point, whose inputs are not known yet)."""
         cv = lambda name, *argtypes: _sundials("sundials_cvode", name, ctypes.c_int, ctypes.c_void_p, *argtypes)
         if cv("CVodeSetStopTime", ctypes.c_double)(self._mem, stop_time) != 0:
             self._fail(f"CVODE refused the stop time {stop_time:g}")

@@ -1,7 +1,7 @@
 """Input signals of an FMU run: a table of times and values, linear in between, held beyond its ends.
 
 The same rule is applied everywhere an FMU's inputs are needed: in the binary's CVODE callbacks (the
-rumoca backend's FMUs, ``backends.fmu_export._solver_code``), by fmpy's ``Input`` for other FMUs, and
+rumoca backend's FMUs, ``backends/solver_entry.c``), by fmpy's ``Input`` for other FMUs, and
 by :meth:`InputTable.at` for the output rows.
 """
 

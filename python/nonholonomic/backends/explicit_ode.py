@@ -13,9 +13,12 @@ Function gives the exact Jacobian d x'/dx for implicit integrators (``_state_jac
 same model with every block solved by QR (``rhs_qr``), is what CasADi differentiates for the FMU's
 directional derivatives.
 
-Parameters bound to other parameters are substituted; the free ones (a numeric binding or start value)
-stay tunable. State start values may depend on parameters: ``initial_state(p)`` evaluates them, so an
-FMU computes its initial state from the parameters set at simulation time.
+Parameters follow their Modelica declarations: a public, non-final, non-structural parameter whose whole
+value is a literal is settable (FMI "fixed" where the initial state depends on it, else "tunable"); the
+others (final, array sizes, bound to other parameters) are substituted, and the public ones among them
+are calculated parameters, computed from the settable ones by ``calculated_values(p)``. State start
+values may depend on parameters: ``initial_state(p)`` evaluates them, so an FMU computes its initial
+state from the parameters set at simulation time.
 """
 
 from __future__ import annotations
@@ -241,7 +244,6 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
             np.asarray(start, dtype=object), v.shape)
         x0 += _flat(start)
     x0 = subst_params(x0)
-
 
     def scalars(vars_):
         out = []
