@@ -259,7 +259,7 @@ class CvodeFailed(RuntimeError):
 
     def __init__(self, flag_name: str, time: float):
         super().__init__(f"CVode error {flag_name} At t = {time!r}")
-        self.flag_name = flag_name
+        self.flag_name, self.time = flag_name, time
 
 
 class Cvode:
@@ -352,6 +352,12 @@ class Cvode:
         pointer = lambda a: a.ctypes.data_as(ctypes.POINTER(ctypes.c_double))
         self._data.u_points = len(self._table[0])
         self._data.u_times, self._data.u_values = pointer(self._table[0]), pointer(self._table[1])
+
+    def restart(self, time: float) -> None:
+        """Start the multistep method afresh at ``time`` from the current state (its last accepted one)."""
+        cv = lambda name, *argtypes: _sundials("sundials_cvode", name, ctypes.c_int, ctypes.c_void_p, *argtypes)
+        if cv("CVodeReInit", ctypes.c_double, ctypes.c_void_p)(self._mem, time, self._y) != 0:
+            self._fail(f"CVODE refused to restart at t = {time:g}")
 
     def set_stop_time(self, stop_time: float) -> None:
         """Never step past ``stop_time`` (a communication point, whose inputs are not known yet)."""

@@ -109,7 +109,8 @@ SETTLE = 2.0  # [s] the start from rest and its transient, excluded from the ste
 
 
 def _errors(frame: pd.DataFrame) -> dict:
-    steady = frame["error"][frame["time"] >= SETTLE].to_numpy()
+    t = frame["time"].to_numpy()
+    steady = frame["error"].to_numpy()[t >= min(SETTLE, t[-1] / 2)]  # short runs: their second half
     return {"max tracking error [m]": float(np.max(steady)), "rms tracking error [m]": float(np.sqrt(np.mean(steady**2)))}
 
 
