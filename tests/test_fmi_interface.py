@@ -110,10 +110,9 @@ def test_calls_follow_the_standard(interface_fmu, tmp_path):
         fmu.freeInstance()
 
 
-SMALL = [m.name for m in list_models() if not m.name.startswith("OmniVehicle")]
 
 
-@pytest.mark.parametrize("model", SMALL + ["OmniVehicleSpin"])
+@pytest.mark.parametrize("model", [m.name for m in list_models()])
 def test_importers_agree(model, rumoca_fmus):
     """One FMU, four importers. Against the project's loop at rtol (its step count N): fmpy's CVODE (the
     same method and tolerances: its error and the loop's are each at most N tolerance units, the sum of
