@@ -165,7 +165,6 @@ class FmuComponent:
         import tempfile
         from .cvode import Cvode, _Fmi3
         from .fmu import extra_info
-        from .inputs import InputTable
         self._folder = tempfile.mkdtemp(prefix="nh_cosim_")
         self._instance = instance = _Fmi3(self.fmu, self.md, self._folder)
         if self.values:
@@ -175,7 +174,7 @@ class FmuComponent:
         instance.initialise(tolerance, stop_time)
         self._info = extra_info(self.fmu)
         instance.parameters = instance.get([self._refs[n] for n in self._info["jacobian_parameters"]])
-        table = InputTable(self.inputs, np.zeros(1), np.array([[self._u[n] for n in self.inputs]]))
+        table = self._held_inputs(0.0)
         self._solver = Cvode(instance.dll, instance.states(), instance.parameters, instance.nominals() * tolerance,
                              tolerance, max_step=math.inf, exact_jacobian=True, inputs=table)
         self._x = np.ctypeslib.as_array(self._solver.state_pointer, (instance.nx,))
@@ -238,10 +237,8 @@ class FmuComponent:
 
     def step(self, t: float, h: float) -> None:
         if self.interface == "me":
-            from .inputs import InputTable
             if self._changed:  # held inputs jump at t; CVODE's error test meets the jump on its next steps
-                self._solver.set_inputs(InputTable(self.inputs, np.array([t]),
-                                                   np.array([[self._u[n] for n in self.inputs]])))
+                self._solver.set_inputs(self._held_inputs(t))
             self._solver.set_stop_time(t + h)  # never past the communication point: its inputs are not known yet
             try:
                 try:
@@ -270,12 +267,13 @@ class FmuComponent:
         if self.interface == "cs":
             return dict(zip(self.outputs, self._get([self._refs[n] for n in self.outputs])))
         frame = self._instance.frame(np.array([self._t]), self._x.copy()[None, :], self.outputs, self._info,
-                                     self._refs, self._table_now())
+                                     self._refs, self._held_inputs(self._t))
         return {n: float(frame[n].iloc[0]) for n in self.outputs}
 
-    def _table_now(self):
+    def _held_inputs(self, t: float):
+        """The current inputs as a one-row table from ``t`` on (held: the table's rule beyond its ends)."""
         from .inputs import InputTable
-        return InputTable(self.inputs, np.array([self._t]), np.array([[self._u[n] for n in self.inputs]]))
+        return InputTable(self.inputs, np.array([t]), np.array([[self._u[n] for n in self.inputs]]))
 
     def evaluate(self) -> None:  # an FMU's outputs follow from its state; nothing to do at a point
         pass
