@@ -1,4 +1,4 @@
 within Nonholonomic;
-package Contacts "Rolling and other nonholonomic contacts"
+package Contacts "Contacts: rolling and other nonholonomic constraints, and compliant contacts (Hertz, Coulomb-Contensou)"
   extends Nonholonomic.Icons.Package;
 end Contacts;

@@ -1,25 +1,10 @@
 within Nonholonomic.Interfaces;
-partial model PartialConstraint "Base class of constraints between body A and body B: the third law"
-  KinematicInput kA "Kinematics of body A" annotation(Placement(transformation(extent = {{-110, 30}, {-90, 50}})));
-  KinematicInput kB "Kinematics of body B" annotation(Placement(transformation(extent = {{90, 30}, {110, 50}})));
-  WrenchOutput wA "Reaction wrench on body A" annotation(Placement(transformation(extent = {{-90, -50}, {-110, -30}})));
-  WrenchOutput wB "Reaction wrench on body B" annotation(Placement(transformation(extent = {{90, -50}, {110, -30}})));
-  Units.Force f_0[3] "Reaction force on body B, world frame";
-  Units.Torque t_0[3] "Reaction torque on body B about the application point p_0, world frame";
-  Units.Position p_0[3] "Common application point of the reaction wrench, world frame";
-equation
-  // Third law, both wrenches about the common point p_0 (Kosenko 2022, eq. (1))
-  wB.f_0 = f_0;
-  wB.t_0 = t_0;
-  wB.p_0 = p_0;
-  wA.f_0 = -f_0;
-  wA.t_0 = -t_0;
-  wA.p_0 = p_0;
+partial model PartialConstraint "Base class of ideal constraints between body A and body B"
+  extends PartialInteraction;
   annotation(Documentation(info = "<html>
 <p>A constraint reads the kinematics of its two bodies and returns equal and opposite reaction wrenches
-about a common application point: <code>F_A + F_B = 0</code>, <code>M_A + M_B = 0</code>. A derived class
-defines the application point <code>p_0</code> and adds only kinematic relations, stated at acceleration
-level with Baumgarte stabilisation, as many as the reaction has unknown components.</p>
-</html>"), Icon(graphics = {Rectangle(lineColor = {95, 95, 95}, fillColor = {235, 235, 235}, fillPattern = FillPattern.Solid,
-    extent = {{-90, -60}, {90, 60}}, radius = 10), Text(textColor = {0, 0, 255}, extent = {{-150, 70}, {150, 100}}, textString = "%name")}));
+about a common application point (<a href=\"modelica://Nonholonomic.Interfaces.PartialInteraction\">PartialInteraction</a>).
+A derived class defines the application point <code>p_0</code> and adds only kinematic relations, stated at
+acceleration level with Baumgarte stabilisation, as many as the reaction has unknown components.</p>
+</html>"));
 end PartialConstraint;

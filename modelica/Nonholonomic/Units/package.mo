@@ -14,6 +14,9 @@ package Units "SI type aliases used throughout the library"
   type Force = Real(final quantity = "Force", final unit = "N");
   type Torque = Real(final quantity = "Torque", final unit = "N.m");
   type Energy = Real(final quantity = "Energy", final unit = "J");
+  type Pressure = Real(final quantity = "Pressure", final unit = "Pa");
+  type InverseVelocity = Real(final unit = "s/m");
+  type Power = Real(final quantity = "Power", final unit = "W");
   type Frequency = Real(final quantity = "Frequency", final unit = "1/s");
   type Curvature = Real(final quantity = "Curvature", final unit = "1/m");
   type Quaternion = Real(final quantity = "Quaternion", final unit = "1");
