@@ -163,3 +163,48 @@ def _extra_info(path: str, mtime: float) -> dict:
 def extra_info(fmu: pathlib.Path) -> dict:
     """What the rumoca backend writes next to the model description (``PARAMETER_INFO``), or {}."""
     return _extra_info(str(fmu), fmu.stat().st_mtime)
+
+
+def state_derivatives(model: str | pathlib.Path, parameters: dict, states, time: float = 0.0):
+    """The FMU's state derivatives at given states (rows of ``states``, the FMU's state order), through FMI 3
+    model exchange (fmpy): the model's right-hand side as any importer sees it, to compare with a reference's."""
+    import ctypes
+
+    import fmpy
+    import numpy as np
+    from fmpy.fmi3 import FMU3Model
+
+    path = fmu_path(model)
+    md = model_description(path)
+    if md.fmiVersion != "3.0" or md.modelExchange is None:
+        raise NonholonomicError(f"{path.name}: state derivatives need an FMI 3.0 model-exchange FMU")
+    refs = {v.name: v.valueReference for v in md.modelVariables}
+    unknown = sorted(set(parameters) - set(refs))
+    if unknown:
+        raise NonholonomicError(f"{md.modelName} has no variable {', '.join(unknown)}")
+    states = np.ascontiguousarray(np.atleast_2d(np.asarray(states, dtype=float)))
+    nx = md.numberOfContinuousStates
+    if states.shape[1] != nx:
+        raise NonholonomicError(f"{md.modelName} has {nx} states, got rows of {states.shape[1]}")
+    pointer = lambda a: a.ctypes.data_as(ctypes.POINTER(ctypes.c_double))  # noqa: E731
+    folder = fmpy.extract(str(path))
+    instance = FMU3Model(guid=md.guid, unzipDirectory=folder, modelIdentifier=md.modelExchange.modelIdentifier,
+                         instanceName="derivatives")
+    instance.instantiate()
+    try:
+        if parameters:
+            instance.setFloat64([refs[k] for k in parameters], [float(v) for v in parameters.values()])
+        instance.enterInitializationMode()
+        instance.exitInitializationMode()
+        instance.enterContinuousTimeMode()
+        instance.setTime(time)
+        out = np.zeros_like(states)
+        for x, dx in zip(states, out):
+            instance.setContinuousStates(pointer(np.ascontiguousarray(x)), nx)
+            instance.getContinuousStateDerivatives(pointer(dx), nx)
+        return out
+    finally:
+        instance.terminate()
+        instance.freeInstance()
+        import shutil
+        shutil.rmtree(folder, ignore_errors=True)
