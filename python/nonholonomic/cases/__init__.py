@@ -23,6 +23,7 @@ SYSTEMS = {  # system (case module) -> its Modelica examples and its reference m
                               ("spherical_robot",)),
     "omni_vehicle": System(("OmniVehicleSpin", "OmniVehicleStraight", "OmniVehicleChapter2", "OmniVehicleDriven"),
                            ("omni_massless", "omni_massive")),
+    "tippe_top": System(("TippeTop",), ("contact_patch", "tippe_top")),
 }
 
 
