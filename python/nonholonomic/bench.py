@@ -124,9 +124,26 @@ def bench(models=None, cases=None, out_dir: pathlib.Path | str = "results", prog
             })
     table = pd.DataFrame(rows)
     table.to_csv(out_dir / "benchmark.csv", index=False)
-    (out_dir / "benchmark.md").write_text("# Benchmark (one run each)\n\n" + _markdown(table) + "\n")
-    print(_markdown(table))
+    text = "# Benchmark (one run each)\n\n" + _markdown(table) + "\n"
+    laws = friction_law_ratios(table)
+    if laws is not None:
+        text += ("\n## Tippe-top: friction laws, as ratios to the Contensou-Zhuravlev law (same run)\n\n"
+                 + _markdown(laws) + "\n")
+    (out_dir / "benchmark.md").write_text(text)
+    print(text)
     return table
+
+
+def friction_law_ratios(table: pd.DataFrame) -> pd.DataFrame | None:
+    """The tippe-top runs of each friction law (``tippe_top_bench_<law>``) as ratios to the Contensou law: wall
+    time per simulated second, steps, model evaluations, Jacobians (None if the table has none of them)."""
+    rows = table[table["case"].str.startswith("tippe_top_bench_")].set_index("case")
+    if "tippe_top_bench_contensou" not in rows.index:
+        return None
+    base = rows.loc["tippe_top_bench_contensou"]
+    columns = ("FMU run / simulated time", "steps", "model evaluations", "Jacobians")
+    return pd.DataFrame([{"law": case.removeprefix("tippe_top_bench_"),
+                          **{f"{c} (ratio)": row[c] / base[c] for c in columns}} for case, row in rows.iterrows()])
 
 
 def _markdown(table: pd.DataFrame) -> str:

@@ -209,3 +209,131 @@ def unit_sphere_paths(paths: dict, title, path, names=("x", "y", "z")) -> pathli
     ax.set_title(title)
     ax.legend(loc="upper left")
     return _save(fig, path)
+
+
+TIPPE_TOP_COLUMNS = ("time", "r_0[1]", "r_0[2]", "r_0[3]", "Q[1]", "Q[2]", "Q[3]", "Q[4]")
+
+
+def _quaternion_matrices(q) -> np.ndarray:
+    """T(Q) for each row of the (k, 4) unit quaternions (scalar first, normalised here): body -> world."""
+    q = np.asarray(q, dtype=float)
+    q0, q1, q2, q3 = (q / np.linalg.norm(q, axis=1, keepdims=True)).T
+    return np.stack([
+        np.stack([1 - 2 * (q2**2 + q3**2), 2 * (q1 * q2 - q0 * q3), 2 * (q1 * q3 + q0 * q2)], -1),
+        np.stack([2 * (q1 * q2 + q0 * q3), 1 - 2 * (q1**2 + q3**2), 2 * (q2 * q3 - q0 * q1)], -1),
+        np.stack([2 * (q1 * q3 - q0 * q2), 2 * (q2 * q3 + q0 * q1), 1 - 2 * (q1**2 + q2**2)], -1)], -2)
+
+
+def _sphere_faces(centre_z: float, radius: float, n_lon: int = 12, n_lat: int = 8):
+    """Quadrilaterals of a sphere about (0, 0, centre_z) in body axes: corners (n, 4, 3), outward unit normals
+    (n, 3) and each face's longitude band (n,); band 0 starts at the body x axis."""
+    lon = np.linspace(0, 2 * np.pi, n_lon + 1)
+    lat = np.linspace(0, np.pi, n_lat + 1)
+    faces, normals, bands = [], [], []
+    for i in range(n_lon):
+        for j in range(n_lat):
+            corners = [(lon[a], lat[b]) for a, b in ((i, j), (i + 1, j), (i + 1, j + 1), (i, j + 1))]
+            unit = np.array([(np.cos(u) * np.sin(v), np.sin(u) * np.sin(v), np.cos(v)) for u, v in corners])
+            faces.append(unit * radius + (0, 0, centre_z))
+            normal = unit.mean(axis=0)
+            normals.append(normal / np.linalg.norm(normal))
+            bands.append(i)
+    return np.array(faces), np.array(normals), np.array(bands)
+
+
+def tippe_top_animation(frame, geometry: dict, path: pathlib.Path, fps: int = 25, max_frames: int = 150,
+                        title: str = "") -> pathlib.Path:
+    """An animated GIF of a tippe top's attitude: the body sphere (radius R1, centre e1 along body +z from the
+    centre of mass) with a red stripe along its body-x meridian, so the spin shows, the head sphere (R2 at e2)
+    and the stem between their centres, over the plane z = 0 (grid of 10 mm, fixed in the world, so that
+    the top's travel shows). ``frame`` holds time, centre of mass r_0[1..3] [m] and unit quaternion Q[1..4]
+    (scalar first), optionally theta [rad] (else the tilt is computed from Q); it is subsampled evenly to at
+    most ``max_frames`` frames. The view, at true scale, follows the centre of mass horizontally."""
+    from matplotlib.animation import FuncAnimation, PillowWriter
+    from mpl_toolkits.mplot3d.art3d import Line3DCollection, Poly3DCollection
+
+    from .errors import NonholonomicError
+
+    missing = [c for c in TIPPE_TOP_COLUMNS if c not in frame.columns]
+    if missing:
+        raise NonholonomicError(f"tippe_top_animation: the trajectory has no column {', '.join(missing)}")
+    missing = [k for k in ("R1", "e1", "R2", "e2") if k not in geometry]
+    if missing:
+        raise NonholonomicError(f"tippe_top_animation: the geometry has no {', '.join(missing)}")
+    if len(frame) == 0 or max_frames < 1 or fps < 1:
+        raise NonholonomicError(f"tippe_top_animation: needs rows, max_frames >= 1 and fps >= 1 "
+                                f"(got {len(frame)} rows, max_frames={max_frames}, fps={fps})")
+    R1, e1, R2, e2 = (float(geometry[k]) for k in ("R1", "e1", "R2", "e2"))
+    rows = np.unique(np.linspace(0, len(frame) - 1, min(len(frame), max_frames)).round().astype(int))
+    time = frame["time"].to_numpy(dtype=float)[rows]
+    r = frame[["r_0[1]", "r_0[2]", "r_0[3]"]].to_numpy(dtype=float)[rows]
+    T = _quaternion_matrices(frame[["Q[1]", "Q[2]", "Q[3]", "Q[4]"]].to_numpy(dtype=float)[rows])
+    theta = (frame["theta"].to_numpy(dtype=float)[rows] if "theta" in frame.columns
+             else np.arccos(np.clip(T[:, 2, 2], -1.0, 1.0)))
+    if not (np.all(np.isfinite(r)) and np.all(np.isfinite(T))):
+        raise NonholonomicError("tippe_top_animation: the trajectory has non-finite positions or quaternions")
+
+    # the top in body axes: both spheres and a hexagonal stem, one collection so that faces sort by depth
+    body, body_n, bands = _sphere_faces(e1, R1)
+    head, head_n, _ = _sphere_faces(e2, R2, 10, 6)
+    a = np.linspace(0, 2 * np.pi, 7)
+    rim = 0.25 * R2 * np.stack([np.cos(a), np.sin(a)], -1)
+    stem = np.array([[(*rim[k], e1), (*rim[k + 1], e1), (*rim[k + 1], e2), (*rim[k], e2)] for k in range(6)])
+    stem_n = np.array([(np.cos(m), np.sin(m), 0) for m in 0.5 * (a[:-1] + a[1:])])
+    faces = np.concatenate([body, head, stem])
+    normals = np.concatenate([body_n, head_n, stem_n])
+    base = np.concatenate([np.where(bands[:, None] == 0, (0.85, 0.1, 0.1), (0.55, 0.75, 0.95)),
+                           np.tile((0.95, 0.6, 0.2), (len(head), 1)), np.tile((0.25, 0.25, 0.25), (6, 1))])
+    alpha = np.concatenate([np.full(len(body), 0.8), np.full(len(head), 0.9), np.ones(6)])
+    light = np.array([-0.4, -0.6, 0.7]) / np.linalg.norm([-0.4, -0.6, 0.7])
+
+    half = 1.6 * R1  # half-width of the view; its height is 1.7 half, at the same scale
+    z_low = -0.15 * half
+    grid = 0.01
+    fig = plt.figure(figsize=(4.6, 4.6))
+    ax = fig.add_axes((0, 0, 1, 0.92), projection="3d", computed_zorder=False, proj_type="ortho")
+    ax.set_box_aspect((1, 1, 0.85), zoom=1.2)
+    ax.view_init(elev=18, azim=-60)
+    ax.set_axis_off()
+    ax.set_zlim(z_low, z_low + 1.7 * half)
+    # drawn in this order (no depth sorting between them): the plane, its grid, the track of the centre of
+    # mass and the contact points on it, then the top
+    floor = Poly3DCollection([], facecolor=(0.9, 0.9, 0.88), edgecolor="none", alpha=0.8, zorder=0)
+    grid_lines = Line3DCollection([], colors="0.6", linewidths=0.5, zorder=1)
+    track, = ax.plot([], [], [], color="0.35", lw=0.8, zorder=2)
+    contacts, = ax.plot([], [], [], "o", color="k", ms=3, zorder=2)
+    top = Poly3DCollection([], edgecolor=(0.2, 0.2, 0.3, 0.5), linewidths=0.3, zorder=3)
+    for artist in (floor, grid_lines, top):
+        ax.add_collection3d(artist, autolim=False)
+    fig.suptitle(title, fontsize=10)
+    text = fig.text(0.03, 0.03, "", fontsize=9, family="monospace")
+
+    def draw(k):
+        x, y = r[k, 0], r[k, 1]
+        ax.set_xlim(x - half, x + half)
+        ax.set_ylim(y - half, y + half)
+        floor.set_verts([[(x - half, y - half, 0), (x + half, y - half, 0), (x + half, y + half, 0),
+                          (x - half, y + half, 0)]])
+        xs = np.arange(np.ceil((x - half) / grid), np.floor((x + half) / grid) + 1) * grid
+        ys = np.arange(np.ceil((y - half) / grid), np.floor((y + half) / grid) + 1) * grid
+        grid_lines.set_segments([[(g, y - half, 0), (g, y + half, 0)] for g in xs]
+                                + [[(x - half, g, 0), (x + half, g, 0)] for g in ys])
+        near = np.max(np.abs(r[: k + 1, :2] - (x, y)), axis=1) < half  # the track inside the view
+        track.set_data_3d(np.where(near, r[: k + 1, 0], np.nan), np.where(near, r[: k + 1, 1], np.nan),
+                          np.zeros(k + 1))
+        centres = r[k] + np.outer((e1, e2), T[k][:, 2])  # sphere centres; a sphere touches within 2 % of R
+        touching = centres[:, 2] < 1.02 * np.array([R1, R2])
+        contacts.set_data_3d(centres[touching, 0], centres[touching, 1], np.zeros(touching.sum()))
+        top.set_verts(faces @ T[k].T + r[k])
+        shade = 0.55 + 0.45 * np.clip((normals @ T[k].T) @ light, 0, None)
+        top.set_facecolor(np.column_stack([base * shade[:, None], alpha]))
+        text.set_text(f"t = {time[k]:6.3f} s   θ = {np.degrees(theta[k]):6.1f}°   grid {grid * 1e3:g} mm")
+        return top, floor, grid_lines, track, contacts, text
+
+    animation = FuncAnimation(fig, draw, frames=len(rows), blit=False)
+    path = pathlib.Path(path)
+    try:
+        animation.save(path, writer=PillowWriter(fps=fps), dpi=80)
+    finally:
+        plt.close(fig)
+    return path

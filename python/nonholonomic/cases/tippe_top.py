@@ -22,11 +22,11 @@ import numpy as np
 import pandas as pd
 
 from ..fmu import state_derivatives
-from ..plots import FMU_STYLE, REF_STYLE, _save as save_figure, label, plt
+from ..plots import FMU_STYLE, REF_STYLE, _save as save_figure, label, plt, tippe_top_animation
 from ..references import contact_patch
 from ..references.tippe_top import STATE, TippeTop, head_touch_time, inversion_time
 from ..simulate import simulate
-from ..verification import CaseResult, Check
+from ..verification import CaseResult, Check, TrajectoryCase
 from ..verification.case import Case, compare
 
 PAPER = ('R. I. Leine, Ch. Glocker, "A set-valued force law for spatial Coulomb-Contensou friction", Eur. J. Mech. '
@@ -38,7 +38,7 @@ LAWS = dict(enumerate(contact_patch.LAWS, start=1))  # Modelica frictionLaw -> n
 STOP_TIME, INTERVAL = 3.0, 0.002  # every law but the point contact turns the top over by 2 s
 FMU_RTOL, REF_RTOL, PROBE_RTOL = 1e-10, 1e-10, 1e-7
 SIGNALS = ("theta", "height", "spin", "energy")
-UNITS = dict(theta="rad", height="m", spin="rad/s", energy="J", jellett="kg.m3/s", N1="N", N2="N")
+GEOMETRY = dict(R1=0.015, e1=0.003, R2=0.005, e2=0.016)  # the example's defaults (Leine and Glocker's top)
 
 
 def _reference(law, **parameters) -> TippeTop:
@@ -174,7 +174,11 @@ class TippeTopCase(Case):
         return []
 
     def plot(self, result, out_dir):
-        return tippe_top_plots(self.name, result.frames["fmu"], result.frames["reference"], out_dir)
+        files = tippe_top_plots(self.name, result.frames["fmu"], result.frames["reference"], out_dir)
+        if self.law == 2 and not self.parameters:  # one animation: the default top
+            files.append(tippe_top_animation(result.frames["fmu"], GEOMETRY, out_dir / "tippe_top.gif", max_frames=100,
+                                             title="tippe-top (FMU, Contensou-Zhuravlev law)"))
+        return files
 
 
 def at_law(table: pd.DataFrame, law: int, eps: float, column: str) -> float:
@@ -250,6 +254,17 @@ class SensitivityCase(Case):
                                 abs(at_law(table, law, 1e-5, "inversion_time") - base) / base, 1e-3))
         errors = pd.DataFrame(columns=["signal", "max_abs", "max_rel", "tolerance", "passed"])
         return CaseResult(self, errors, checks, {"sensitivity": table})
+
+    def bench_cases(self):
+        """The default top, 3 s (through the inversion), with each friction law, against the reference."""
+        def reference(law):
+            def run(t):
+                ref = TippeTop(law=law).simulate(t, rtol=1e-8)
+                return ref.assign(energy=ref["energy"] + ref["elastic"])
+            return run
+        return [TrajectoryCase(f"tippe_top_bench_{name}", "TippeTop", "bench", parameters={"frictionLaw": law},
+                               stop_time=STOP_TIME, output_interval=INTERVAL, reference=reference(name),
+                               signals=("theta", "height"), fmu_tolerance=1e-8) for law, name in LAWS.items()]
 
     def plot(self, result, out_dir):
         return [sensitivity_plot(result.frames["sensitivity"], out_dir / "sensitivity.png")]

@@ -170,8 +170,8 @@ def _checks_table(r: CaseResult) -> str:
 
 def _files(r: CaseResult, out_dir: pathlib.Path) -> str:
     parts = []
-    pngs = [f for f in r.files if f.suffix == ".png"]
-    data = [f for f in r.files if f.suffix != ".png"]
+    pngs = [f for f in r.files if f.suffix in (".png", ".gif")]  # images, shown in the page (GIF: an animation)
+    data = [f for f in r.files if f not in pngs]
     if data:
         links = ", ".join(f"<a href='{_esc(f.relative_to(out_dir).as_posix())}'>{_esc(f.name)}</a>" for f in data)
         parts.append(f"<p class='files'>Data: {links}</p>")
