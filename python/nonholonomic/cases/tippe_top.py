@@ -120,6 +120,7 @@ class WrenchCase(Case):
 
 class TippeTopCase(Case):
     """FMU against reference for one friction law over the inversion."""
+    signals = SIGNALS
 
     def __init__(self, law: int, parameters: dict | None = None, name: str | None = None, description: str = ""):
         self.law, self.parameters = law, dict(parameters or {})
