@@ -112,6 +112,10 @@ def test_calls_follow_the_standard(interface_fmu, tmp_path):
 
 
 
+# compliant contacts: a Hertz contact vibrates at ~1e4 rad/s (the tippe-top), beyond explicit Euler's steps
+COMPLIANT = ("TippeTop",)
+
+
 @pytest.mark.parametrize("model", [m.name for m in list_models()])
 def test_importers_agree(model, rumoca_fmus):
     """One FMU, four importers. Against the project's loop at rtol (its step count N): fmpy's CVODE (the
@@ -138,8 +142,8 @@ def test_importers_agree(model, rumoca_fmus):
         assert len(other) == len(ours), interface
         difference = np.max(np.abs(np.array([other[n] for n in names]).T - ours[names].to_numpy()), axis=0)
         assert np.all(difference <= 2 * bound), (interface, dict(zip(names, difference / bound)))
-    if vehicle:
-        return  # stiff: explicit Euler would need steps below the rollers' time scale
+    if vehicle or model in COMPLIANT:
+        return  # stiff: explicit Euler would need steps below the rollers' or the contact's time scale
     reference = simulate(fmu, stop_time=stop, output_interval=interval, tolerance=1e-12)
     errors = []
     for step in (1e-4, 5e-5):
