@@ -92,7 +92,9 @@ def test_tippe_top_does_not_invert_without_friction(rumoca_fmus, tmp_path):
 
 @pytest.mark.parametrize("setting, message", [
     ("R1=-0.01", "below its minimum"), ("E=0", "below its minimum"), ("mu=-0.1", "below its minimum"),
-    ("nu=0.6", "above its maximum"), ("theta_0=3", "above its maximum"), ("gap_0=-0.001", "below its minimum")])
+    ("nu=0.6", "above its maximum"), ("gap_0=-0.001", "below its minimum"), ("frictionLaw=2.5", "must be an integer"),
+    # the top placed with its head deep inside the plane: the model's assert, checked when the FMU initialises
+    ("theta_0=3", "the head sphere starts inside the plane"), ("R2=0.03", "the head sphere starts inside the plane")])
 def test_bad_tippe_top_parameters_give_one_line(rumoca_fmus, tmp_path, setting, message):
     run = subprocess.run([sys.executable, "-m", "nonholonomic", "simulate", "TippeTop", "--set", setting,
                           "--stop-time", "0.1", "--out", str(tmp_path / "x.csv")], capture_output=True, text=True)

@@ -139,3 +139,37 @@ def test_non_finite_jacobian_falls_back_to_finite_differences(tmp_path):
     assert df["x"].to_numpy() == pytest.approx(df["time"].to_numpy(), abs=df.attrs["solver"]["steps"] * roundoff())
     # a start value that is a structural zero of the initial-state function is set, not left uninitialised
     assert df["x"].iloc[0] == 0.0
+
+
+ASSERTED = """
+  model Asserted "x' = -k x with an assert on the parameters"
+    parameter Real k = 1;
+    parameter Real kmax = 3;
+    Real x(start = 1, fixed = true);
+  equation
+    assert(k < kmax, "k must stay below kmax = " + String(kmax));
+    der(x) = -k*x;
+  end Asserted;
+"""
+
+
+def test_assert_on_parameters_is_checked_when_the_fmu_initialises(tmp_path):
+    """An assert on parameters holds: the run goes; fails: simulate and plain fmpy (another importer) both stop at
+    fmi3ExitInitializationMode with the model's message and its place."""
+    import fmpy
+    library = write_package(tmp_path, "Small", ASSERTED)
+    fmu = build_fmu("Small.Asserted", library, tmp_path / "Asserted.fmu")
+    run = simulate(fmu, stop_time=1.0, output_interval=0.5, tolerance=1e-10, outputs=["x"])
+    assert run["x"].iloc[-1] == pytest.approx(math.exp(-1.0), rel=1e-8)  # CVODE at 1e-10 over one time constant
+    with pytest.raises(NonholonomicError) as info:
+        simulate(fmu, {"k": 5.0}, stop_time=1.0)
+    assert "assertion failed: k must stay below kmax = <kmax> (package.mo:8)" in str(info.value)
+    assert "\n" not in str(info.value)
+    with pytest.raises(Exception):
+        fmpy.simulate_fmu(str(fmu), start_values={"k": 5.0}, stop_time=1.0)
+
+
+def test_assert_on_a_time_varying_variable_is_refused(tmp_path):
+    library = write_package(tmp_path, "Small", ASSERTED.replace("assert(k < kmax", "assert(x < kmax"))
+    with pytest.raises(NonholonomicError, match="time-varying variable.* at .*package.mo:8"):
+        explicit_ode("Small.Asserted", library)

@@ -164,14 +164,21 @@ class _Fmi3:
             function.restype, function.argtypes = restype, argtypes
         self.nx, self._name = md.numberOfContinuousStates, md.modelName.encode()
         self.parameters: list[float] = []  # in the order of jacobian_parameters, once initialised
+        self.errors: list[str] = []  # what the FMU logged with an error status (the reason a call failed)
+
+        def log(env, status, category, message):
+            if status > 1:
+                self.errors.append((message or b"").decode(errors="replace"))
+        self._log = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_char_p)(log)
         self._instance = self.dll.fmi3InstantiateModelExchange(self._name, md.guid.encode(), None, False, False,
-                                                                None, None)
+                                                                None, ctypes.cast(self._log, ctypes.c_void_p))
         if not self._instance:
             raise NonholonomicError(f"the FMU of {md.modelName} could not be instantiated")
 
     def _check(self, status: int, what: str) -> None:
         if status > 1:  # fmi3OK, fmi3Warning
-            raise NonholonomicError(f"the FMU failed in {what} (FMI status {status})")
+            reason = self.errors[-1].split(f"{what}: ", 1)[-1] if self.errors else f"FMI status {status}"
+            raise NonholonomicError(f"the FMU failed in {what}: {reason}")
 
     def set(self, refs: list[int], values: list[float]) -> None:
         n = len(refs)

@@ -16,7 +16,7 @@ model TippeTop "Tippe-top of Leine and Glocker (2003) on two compliant Hertz con
   parameter Units.DimensionlessRatio nu(min = -1, max = 0.5) = 0.3 "Poisson's ratio of the top and of the plane";
   parameter Units.InverseVelocity d(min = 0) = 1000 "Hunt-Crossley damping factor of both contacts (damping ratio about 0.5 of the small vertical oscillation at rest)";
   parameter Units.Acceleration g(min = 0) = 9.81 "Gravity acceleration";
-  parameter Units.Angle theta_0(min = 0, max = 2.4) = 0.1 "Initial tilt of the symmetry axis from the vertical, a rotation about the world x axis (above 2.45 rad the head of the default top would start inside the plane)";
+  parameter Units.Angle theta_0(min = 0, max = 3.1416) = 0.1 "Initial tilt of the symmetry axis from the vertical (a rotation about the world x axis)";
   parameter Units.AngularVelocity spin_0 = 180 "Initial spin about the symmetry axis";
   parameter Units.Length gap_0(min = 0) = 0 "Initial height of the body sphere above the plane (0: just touching)";
   final parameter Real z_start[3](each unit = "1") = {0, -sin(theta_0), cos(theta_0)} "Initial symmetry axis, world frame";
@@ -43,6 +43,10 @@ model TippeTop "Tippe-top of Leine and Glocker (2003) on two compliant Hertz con
   output Units.Position p2_0[3] = headContact.p_0 "Centre of the head sphere's contact patch (on the plane when touching)";
   output Units.Power dissipation = bodyContact.dissipation + headContact.dissipation "Power lost in both contacts";
 equation
+  // the body sphere starts at gap_0 >= 0 above the plane; the head must not start inside it (Hertz holds for
+  // penetrations small against the radius: 1 % allowed, as in the reference)
+  assert(R1 + gap_0 + (e2 - e1)*cos(theta_0) >= 0.99*R2,
+    "the head sphere starts inside the plane: lower theta_0 or R2, or raise gap_0");
   connect(ground.k, bodyContact.kA);
   connect(top.k, bodyContact.kB);
   connect(bodyContact.wA, ground.w[1]);

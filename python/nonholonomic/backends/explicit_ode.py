@@ -72,6 +72,9 @@ class ExplicitOde:
     # values as a function of the settable ones: (p) -> c
     calculated: list[ScalarVariable] = dataclasses.field(default_factory=list)
     calculated_values: ca.Function | None = None
+    # assert(condition, message) on parameters: (message, source place) of each, and (p) -> 1 where it holds
+    assertions: list[tuple[str, str]] = dataclasses.field(default_factory=list)
+    assertion_values: ca.Function | None = None
 
 
 def _numeric(x) -> float | None:
@@ -329,9 +332,22 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
     # the settable parameters each calculated one is computed from ([]: fixed when the FMU is built)
     dependent = {c.name: sorted(free_names[v.name()] for v in ca.symvar(ca.SX(d)) if v.name() in free_names)
                  for c, d in zip(calculated, calculated_defs)}
+    assertions, holds = [], []
+    for condition, message, place in dae.assertions():
+        condition = subst_params([condition])[0]
+        if ca.SX(condition).is_constant() and not float(ca.evalf(ca.SX(condition))):
+            raise NonholonomicError(f"assertion failed at {place}: {message}")
+        if ca.depends_on(ca.SX(condition), ca.vertcat(t_sx, x_sx, u_sx, *[s for v in unknown_vars
+                                                                       for s in _flat(v.value)])):
+            raise NonholonomicError(f"rumoca backend: unsupported assert on a time-varying variable at {place} "
+                                    "(asserts on parameters are checked when the FMU initialises)")
+        assertions.append((message, place))
+        holds.append(ca.SX(condition))
+    assertion_fun = ca.Function("assertions", [p_sx], [ca.densify(ca.vertcat(*holds)) if holds else ca.SX(0, 1)],
+                                ["p"], ["ok"])
     return ExplicitOde(dae.model, state_meta, param_meta, output_meta, rhs_fun, init_fun,
                        len(stages), max(sizes, default=0), dependent, jac_fun, derivatives_fun, rhs_qr,
-                       outputs_fun, input_meta, calculated, calculated_fun)
+                       outputs_fun, input_meta, calculated, calculated_fun, assertions, assertion_fun)
 
 
 def _starts(variables: list[Variable], dae: FlatDae, subst) -> list[float]:

@@ -348,6 +348,8 @@ class FlatDae:
     def _check_unsupported_sections(self):
         for key, construct in self._UNSUPPORTED_SECTIONS.items():
             entries = self._st.get(key)
+            if key == "event_actions":  # assert() is translated (assertions); reinit and when actions are not
+                entries = [e for e in entries or [] if "assert" not in e.get("kind", {})]
             if entries:
                 raise NonholonomicError(f"rumoca backend: unsupported {construct} at "
                                         f"{self.where(_first_provenance(entries))}")
@@ -541,6 +543,50 @@ class FlatDae:
             for b in body["bodies"]:
                 values.append(self._eval(b, env, None))
         return values
+
+    def assertions(self) -> list[tuple[Any, str, str]]:
+        """The model's ``assert(condition, message)``: (condition as a 0/1 expression, message, source place).
+        rumoca lowers each to an event action whose guard is the negated condition."""
+        out = []
+        for action in self._st.get("event_actions") or []:
+            if "assert" not in action.get("kind", {}):
+                continue
+            where = self.where(action.get("provenance"))
+            try:
+                failing = self._condition(action["guard"])
+                message = self._message(action["kind"]["assert"]["message"])
+            except _Unsupported as e:
+                raise NonholonomicError(f"rumoca backend: unsupported {e} in an assert at {where}") from None
+            holds = (not failing) if _is_number(failing) else ca.logic_not(failing)
+            out.append((holds, message, where))
+        return out
+
+    def _condition(self, index: int):
+        node = self._st["conditions"][index]["node"]
+        if node == "always":
+            return True
+        if isinstance(node, dict) and "not" in node:
+            inner = self._condition(node["not"])
+            return (not inner) if _is_number(inner) else ca.logic_not(inner)
+        if isinstance(node, dict) and "discrete" in node:
+            return self._eval(node["discrete"], {}, None)[()]
+        raise _Unsupported(f"condition {node}")
+
+    def _message(self, node: int) -> str:
+        """An assert's message: string literals and concatenations; a converted value shows as <name>."""
+        (kind, body), = self._nodes[node].items()
+        if kind == "literal" and "string" in body:
+            return body["string"]
+        if kind == "binary" and body["operator"] == "add":
+            return self._message(body["lhs"]) + self._message(body["rhs"])
+        if kind == "string_conversion":
+            value = self._nodes[body["value"]]
+            if "coordinate" in value and isinstance(value["coordinate"], dict):
+                (role, index), = value["coordinate"].items()
+                if role in ("state", "algebraic", "parameter", "input"):
+                    return f"<{self.variables[index].name}>"
+            return "<value>"
+        raise _Unsupported(f"message expression '{kind}'")
 
     def continuous_residuals(self) -> list[Residual]:
         return self.residuals(self._st["continuous_equation_operations"])

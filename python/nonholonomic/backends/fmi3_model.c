@@ -17,6 +17,7 @@
  *     nh_model(t, x, p, u) -> (xdot, y)             nh_state_derivatives(t, x, p, u) -> xdot
  *     nh_state_jacobian(t, x, p, u) -> J (dense, column-major, nx x nx)
  *     nh_initial_state(p) -> x0                       nh_calculated(p) -> c
+ *     nh_assertions(p) -> ok (1 where the model's assert on parameters holds; checked at fmi3ExitInitializationMode)
  *     nh_forward(t, x, p, u, dx, dp, du) -> (dxdot, dy)
  *     nh_adjoint(t, x, p, u, bxdot, by) -> (bx, bp, bu)
  *   Optional macro: NH_CS_HAS_EVENT_MODE (default 0) must equal the attribute hasEventMode of the
@@ -328,6 +329,22 @@ static int call(Instance* S, nh_fn f, int n_in, const double* const* in, int n_o
     return f(S->arg, S->res, S->iw, S->w, 0);
 }
 
+/* The model's assert()s on parameters: an error naming the first that fails. */
+static fmi3Status check_assertions(Instance* S, const char* func) {
+    double ok[NH_NA + 1];
+    const double* in[1];
+    double* out[1];
+    int n[1], k;
+    in[0] = S->p;
+    out[0] = ok;
+    n[0] = NH_NA;
+    if (NH_NA == 0) return fmi3OK;
+    if (call(S, nh_assertions, 1, in, 1, out, n)) return log_error(S, func, "evaluation of the assertions failed");
+    for (k = 0; k < NH_NA; ++k)
+        if (!(ok[k] > 0.5)) return log_error(S, func, "assertion failed: %s", nh_assertion_messages[k]);
+    return fmi3OK;
+}
+
 /* Bring c - and before the end of initialisation x = x0(p) - up to date with p. */
 static fmi3Status refresh_parameters(Instance* S, const char* func) {
     const double* in[1];
@@ -478,7 +495,8 @@ static Instance* instantiate(const char* func, unsigned iface, fmi3String instan
     }
     if (add_work(nh_model_work, sz) || add_work(nh_state_derivatives_work, sz) ||
         add_work(nh_state_jacobian_work, sz) || add_work(nh_initial_state_work, sz) ||
-        add_work(nh_calculated_work, sz) || add_work(nh_forward_work, sz) || add_work(nh_adjoint_work, sz)) {
+        add_work(nh_calculated_work, sz) || add_work(nh_forward_work, sz) || add_work(nh_adjoint_work, sz) ||
+        add_work(nh_assertions_work, sz)) {
         log_early(logMessage, env, instanceName, func, "a generated function reports invalid work sizes");
         return NULL;
     }
@@ -613,6 +631,7 @@ FMI3_Export fmi3Status fmi3ExitInitializationMode(fmi3Instance instance) {
     int i;
     if (!S) return fmi3Error;
     if (refresh_parameters(S, func) != fmi3OK) return fmi3Error; /* x0 and c of the final parameters */
+    if (check_assertions(S, func) != fmi3OK) return fmi3Error;
     for (i = 0; i < NH_NX; ++i) S->atol[i] = S->tolerance * nominal(i);
     if (S->ros) nh_ros_reset(S->ros);
     S->mode = (S->iface == IF_CS && !S->event_mode_used) ? M_STEP : M_EVENT;
