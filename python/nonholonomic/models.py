@@ -32,6 +32,8 @@ class ExampleModel:
 
 def _read_example(name: str, library: pathlib.Path) -> ExampleModel:
     source = library / "Examples" / f"{name}.mo"
+    if not source.is_file():
+        raise NonholonomicError(f"{library / 'Examples' / 'package.order'} lists {name}, but {source} is missing")
     text = source.read_text()
     m = re.search(rf'model\s+{name}\s+"([^"]*)"', text)
     experiment = {}

@@ -57,6 +57,37 @@ that keep the axes parallel. The reaction torque has no component about the axis
 B's joint point.</p></html>"));
   end PartialRevolute;
 
+  partial model PartialTwistRevolute "Rigid revolute joint with the angle of B relative to A: base of joints that set the torque about the axis"
+    extends PartialRevolute;
+    Units.Angle phi "Angle of B relative to A about the axis (continuous near phi_c, see the documentation)";
+    Units.AngularAcceleration dw_rel "Time derivative of w_rel";
+    Units.Torque tau "Torque of A on B about the axis (on A the opposite)";
+    Units.Torque tau1 "Reaction torque on B along e1 (perpendicular to the axis)";
+    Units.Torque tau2 "Reaction torque on B along e2 (perpendicular to the axis)";
+  protected
+    final parameter Real e1_b[3] = Rotations.perpendicular(n_b) "B's direction that coincides with e1_a at phi = 0, frame of B";
+    Units.Angle phi_c "Angle near which phi is measured (set by the derived class)";
+    Units.Angle phi_err "phi - phi_c, in (-pi, pi]";
+    Real v_0[3] "e1_b, world frame";
+  equation
+    dddelta_0 + 2*alpha*ddelta_0 + beta^2*delta_0 = {0.0, 0.0, 0.0};
+    t_0 = tau1*e1_0 + tau2*e2_0 + tau*u_0;
+    v_0 = kB.T*e1_b;
+    // the angle from the direction at phi_c, cos(phi_c) e1 + sin(phi_c) e2, to B's e1_b: no branch cut while |phi - phi_c| < pi
+    phi_err = atan2(v_0*(cos(phi_c)*e2_0 - sin(phi_c)*e1_0), v_0*(cos(phi_c)*e1_0 + sin(phi_c)*e2_0));
+    phi = phi_c + phi_err;
+    // w_rel = (w_B - w_A).u with du/dt = w_A x u
+    dw_rel = (kB.z_0 - kA.z_0)*u_0 + (kB.w_0 - kA.w_0)*cross(kA.w_0, u_0);
+    annotation(Documentation(info = "<html><p>A rigid revolute joint (the joint points coincide and the axes
+stay parallel: five relations) that measures the angle <code>phi</code> of B relative to A about the axis:
+<code>phi = 0</code> where B's unit vector <code>e1_b = perpendicular(n_b)</code> coincides with A's
+<code>e1_a = perpendicular(n_a)</code> (for <code>n_a = n_b</code> and equal frames, when the frames coincide).
+The angle is computed as <code>phi_c</code> plus the angle between the direction at <code>phi_c</code> and
+<code>e1_b</code>, so it has no jump while it stays within half a turn of <code>phi_c</code>: a servo sets
+<code>phi_c</code> to its target (continuous over many turns), a spring to its neutral angle. A derived class
+defines <code>phi_c</code> and the torque <code>tau</code> about the axis.</p></html>"));
+  end PartialTwistRevolute;
+
   annotation(Documentation(info = "<html><p>Joints between two bodies, stated at acceleration level with
 Baumgarte stabilisation. A rigid joint between bodies that are also tied together through other
 constraints can make the reactions statically indeterminate (a wheelset: two wheels rolling on the plane

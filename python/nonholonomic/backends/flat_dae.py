@@ -570,6 +570,12 @@ class FlatDae:
             return (not inner) if _is_number(inner) else ca.logic_not(inner)
         if isinstance(node, dict) and "discrete" in node:
             return self._eval(node["discrete"], {}, None)[()]
+        if isinstance(node, dict) and ("and" in node or "or" in node):
+            (op, pair), = node.items()
+            lhs, rhs = self._condition(pair["lhs"]), self._condition(pair["rhs"])
+            if _is_number(lhs) and _is_number(rhs):
+                return (lhs and rhs) if op == "and" else (lhs or rhs)
+            return ca.logic_and(lhs, rhs) if op == "and" else ca.logic_or(lhs, rhs)
         raise _Unsupported(f"condition {node}")
 
     def _message(self, node: int) -> str:
