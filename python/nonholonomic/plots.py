@@ -40,7 +40,8 @@ def _signal_limits(ax, *curves) -> None:
         ax.set_ylim(middle - 0.1 * size, middle + 0.1 * size)
 
 
-def _save(fig, path: pathlib.Path) -> pathlib.Path:
+def save_figure(fig, path: pathlib.Path) -> pathlib.Path:
+    """Lay out, write (110 dpi) and close a figure; returns the path."""
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
@@ -61,7 +62,7 @@ def overlay_with_error(x, fmu_y, ref_y, x_axis, y_axis, title, path) -> pathlib.
     bottom.set_xlabel(label(*x_axis))
     bottom.set_ylabel(label("FMU - ref.", y_axis[1]))
     bottom.grid(alpha=0.3)
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def phase_plane_with_error(q, dq, q_ref, dq_ref, tau, axes, title, path) -> pathlib.Path:
@@ -82,7 +83,7 @@ def phase_plane_with_error(q, dq, q_ref, dq_ref, tau, axes, title, path) -> path
     bottom.set_xlabel(label(*t_axis))
     bottom.set_ylabel(label("distance", q_unit))
     bottom.grid(alpha=0.3)
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def signals_with_errors(time, fmu, ref, signals, units: dict, title, path) -> pathlib.Path:
@@ -104,7 +105,7 @@ def signals_with_errors(time, fmu, ref, signals, units: dict, title, path) -> pa
     for ax in axes[-1]:
         ax.set_xlabel(label("t", "s"))
     fig.suptitle(title)
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def drift(time, energy, residuals: dict, title, path) -> pathlib.Path:
@@ -121,7 +122,7 @@ def drift(time, energy, residuals: dict, title, path) -> pathlib.Path:
     for ax in axes:
         ax.grid(alpha=0.3, which="both")
     axes[-1].set_xlabel(label("t", "s"))
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def path_on_surface_3d(meridian, s_range, fmu_xyz, ref_xyz, title, path) -> pathlib.Path:
@@ -146,7 +147,7 @@ def path_on_surface_3d(meridian, s_range, fmu_xyz, ref_xyz, title, path) -> path
     ax.set_zlabel(label("z", "m"))
     ax.set_title(title)
     ax.legend(loc="upper left")
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def planar_paths(paths: dict, title, path, names=("x", "y"), unit="m") -> pathlib.Path:
@@ -160,7 +161,7 @@ def planar_paths(paths: dict, title, path, names=("x", "y"), unit="m") -> pathli
     ax.set_title(title)
     ax.legend(loc="best")
     ax.grid(alpha=0.3)
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def integrals(time, values: dict, title, path) -> pathlib.Path:
@@ -174,7 +175,7 @@ def integrals(time, values: dict, title, path) -> pathlib.Path:
     ax.set_title(title)
     ax.legend(loc="best", fontsize=9)
     ax.grid(alpha=0.3, which="both")
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def trend(x, y, x_axis, y_axis, title, path, fit_slope: float | None = None) -> pathlib.Path:
@@ -189,7 +190,7 @@ def trend(x, y, x_axis, y_axis, title, path, fit_slope: float | None = None) -> 
     ax.set_title(title)
     ax.legend(loc="best")
     ax.grid(alpha=0.3, which="both")
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 def unit_sphere_paths(paths: dict, title, path, names=("x", "y", "z")) -> pathlib.Path:
@@ -208,7 +209,7 @@ def unit_sphere_paths(paths: dict, title, path, names=("x", "y", "z")) -> pathli
     ax.set_zlabel(label(names[2], "1"))
     ax.set_title(title)
     ax.legend(loc="upper left")
-    return _save(fig, path)
+    return save_figure(fig, path)
 
 
 TIPPE_TOP_COLUMNS = ("time", "r_0[1]", "r_0[2]", "r_0[3]", "Q[1]", "Q[2]", "Q[3]", "Q[4]")

@@ -24,6 +24,8 @@ SYSTEMS = {  # system (case module) -> its Modelica examples and its reference m
     "omni_vehicle": System(("OmniVehicleSpin", "OmniVehicleStraight", "OmniVehicleChapter2", "OmniVehicleDriven"),
                            ("omni_massless", "omni_massive")),
     "tippe_top": System(("TippeTop",), ("contact_patch", "tippe_top")),
+    "snakeboard": System(("Snakeboard",), ("snakeboard",)),
+    "skateboard": System(("Skateboard",), ("skateboard",)),
 }
 
 

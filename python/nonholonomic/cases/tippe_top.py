@@ -22,11 +22,11 @@ import numpy as np
 import pandas as pd
 
 from ..fmu import state_derivatives
-from ..plots import FMU_STYLE, REF_STYLE, _save as save_figure, label, plt, tippe_top_animation
+from ..plots import FMU_STYLE, REF_STYLE, label, plt, save_figure, tippe_top_animation
 from ..references import contact_patch
 from ..references.tippe_top import STATE, TippeTop, head_touch_time, inversion_time
 from ..simulate import simulate
-from ..verification import CaseResult, Check, TrajectoryCase
+from ..verification import CaseResult, Check, TrajectoryCase, no_signals
 from ..verification.case import Case, compare
 
 PAPER = ('R. I. Leine, Ch. Glocker, "A set-valued force law for spatial Coulomb-Contensou friction", Eur. J. Mech. '
@@ -39,11 +39,6 @@ STOP_TIME, INTERVAL = 3.0, 0.002  # every law but the point contact turns the to
 FMU_RTOL, REF_RTOL, PROBE_RTOL = 1e-10, 1e-10, 1e-7
 SIGNALS = ("theta", "height", "spin", "energy")
 GEOMETRY = dict(R1=0.015, e1=0.003, R2=0.005, e2=0.016)  # the example's defaults (Leine and Glocker's top)
-
-
-def _no_signals() -> pd.DataFrame:
-    """The error table of a case that compares no signals (its checks say everything)."""
-    return pd.DataFrame(columns=["signal", "max_abs", "max_rel", "tolerance", "passed"])
 
 
 class FrictionLawsCase(Case):
@@ -77,7 +72,7 @@ class FrictionLawsCase(Case):
         for law in ("contensou", "ellipsoid"):
             _, g0 = contact_patch.law_fg(law, 0.0)
             checks.append(Check(f"{law}: |g(0) - 3 pi/16| (exact in pure spin)", abs(float(g0) - 3 * pi / 16), 1e-15))
-        return CaseResult(self, _no_signals(), checks, {"approximation_errors": table, "curves": curves})
+        return CaseResult(self, no_signals(), checks, {"approximation_errors": table, "curves": curves})
 
     def plot(self, result, out_dir):
         return [friction_law_plot(result.frames["curves"], out_dir / "friction_laws.png")]
@@ -111,7 +106,7 @@ class WrenchCase(Case):
                 # force term, times 10 for the terms summed in a derivative (measured: <= 1e-10)
                 checks.append(Check(f"{law}: max |{name} FMU - reference| / max |{name}|", worst,
                                     64 * np.finfo(float).eps * 1e5 * 1.5 * 10))
-        return CaseResult(self, _no_signals(), checks, {"derivatives": pd.DataFrame(rows)})
+        return CaseResult(self, no_signals(), checks, {"derivatives": pd.DataFrame(rows)})
 
 
 class TippeTopCase(Case):
@@ -246,7 +241,7 @@ class SensitivityCase(Case):
             base = at_law(table, law, 1e-4, "inversion_time")
             checks.append(Check(f"{LAWS[law]}: |inversion time at eps = 1e-5 - at eps = 1e-4| / inversion time",
                                 abs(at_law(table, law, 1e-5, "inversion_time") - base) / base, 1e-3))
-        return CaseResult(self, _no_signals(), checks, {"sensitivity": table})
+        return CaseResult(self, no_signals(), checks, {"sensitivity": table})
 
     def bench_cases(self):
         """The default top, 3 s (through the inversion), with each friction law, against the reference."""

@@ -6,6 +6,9 @@ system (named like its case module in :mod:`nonholonomic.cases`):
 * :mod:`.rolling_disk`, :mod:`.chaplygin_ball`, :mod:`.chaplygin_sleigh`, :mod:`.wheelset`.
 * :mod:`.spherical_robot` -- Bizyaev, Borisov, Mamaev (2013): shell with a top, nonholonomic hinge, bundle.
 * :mod:`.omni_massless`, :mod:`.omni_massive` -- omni-wheel vehicle (Gerasimov 2018).
+* :mod:`.contact_patch`, :mod:`.tippe_top` -- Hertz contact with Coulomb-Contensou friction, the tippe-top.
+* :mod:`.snakeboard` -- Lewis, Ostrowski, Murray, Burdick (1994), servo-driven; :mod:`.skateboard` -- Hubbard,
+  Kuleshov: lean-to-steer trucks and a rigid rider.
 
 The main classes are importable from here (``from nonholonomic.references import RollingDisk``); each
 module is imported on first use, so importing one reference does not load the others.
@@ -22,6 +25,7 @@ _EXPORTS = {
     "ShellWithTop": "spherical_robot", "UnbalancedSlidingBall": "spherical_robot",
     "ShellWithNonholonomicHinge": "spherical_robot", "NonholonomicBundle": "spherical_robot",
     "OmniMassless": "omni_massless", "OmniMassive": "omni_massive",
+    "TippeTop": "tippe_top", "Snakeboard": "snakeboard", "Skateboard": "skateboard",
 }
 __all__ = sorted(_EXPORTS)
 
