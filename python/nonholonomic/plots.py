@@ -338,3 +338,60 @@ def tippe_top_animation(frame, geometry: dict, path: pathlib.Path, fps: int = 25
     finally:
         plt.close(fig)
     return path
+
+
+def snakeboard_animation(frame, path: pathlib.Path, l: float = 0.3, track: float = 0.05, fps: int = 25,
+                         max_frames: int = 120, title: str = "") -> pathlib.Path:
+    """An animated GIF of a snakeboard seen from above: the crossbar (length 2 l), each wheelset's axle with its
+    two wheels (half track ``track``) turned by phi_f, phi_b, the rotor as a bar turned by psi, and the track
+    of the centre. ``frame`` holds time, x, y, theta, psi, phi_f, phi_b (m, rad); it is subsampled evenly to at
+    most ``max_frames`` frames. The view follows the centre."""
+    from matplotlib.animation import FuncAnimation, PillowWriter
+
+    from .errors import NonholonomicError
+
+    columns = ("time", "x", "y", "theta", "psi", "phi_f", "phi_b")
+    missing = [c for c in columns if c not in frame.columns]
+    if missing or len(frame) == 0 or max_frames < 1 or fps < 1:
+        raise NonholonomicError(f"snakeboard_animation: needs rows with {', '.join(columns)} "
+                                f"(missing: {', '.join(missing) or 'none'}), max_frames >= 1 and fps >= 1")
+    rows = np.unique(np.linspace(0, len(frame) - 1, min(len(frame), max_frames)).round().astype(int))
+    t, x, y, th, psi, pf, pb = (frame[c].to_numpy(dtype=float) for c in columns)
+    half = 2.2 * l
+    fig, ax = plt.subplots(figsize=(4.8, 4.8))
+    ax.set_aspect("equal")
+    ax.grid(alpha=0.3)
+    ax.set_xlabel(label("x", "m"))
+    ax.set_ylabel(label("y", "m"))
+    ax.set_title(title, fontsize=10)
+    trail, = ax.plot([], [], color="0.5", lw=0.8)
+    bar, = ax.plot([], [], color="0.2", lw=3, solid_capstyle="round")
+    rotor, = ax.plot([], [], color="tab:red", lw=4, solid_capstyle="round")
+    axles = [ax.plot([], [], color="tab:green", lw=2)[0] for _ in range(2)]
+    wheels = [ax.plot([], [], color="k", lw=5, solid_capstyle="butt")[0] for _ in range(4)]
+    text = ax.text(0.03, 0.95, "", transform=ax.transAxes, fontsize=9, family="monospace", va="top")
+
+    def draw(k):
+        e = np.array([np.cos(th[k]), np.sin(th[k])])
+        c = np.array([x[k], y[k]])
+        ax.set_xlim(x[k] - half, x[k] + half)
+        ax.set_ylim(y[k] - half, y[k] + half)
+        trail.set_data(x[: k + 1], y[: k + 1])
+        bar.set_data(*np.stack([c - l * e, c + l * e], 1))
+        r = 0.4 * l * np.array([np.cos(th[k] + psi[k]), np.sin(th[k] + psi[k])])
+        rotor.set_data(*np.stack([c - r, c + r], 1))
+        for i, (sign, phi) in enumerate(((1.0, pf[k]), (-1.0, pb[k]))):
+            pivot = c + sign * l * e
+            a = np.array([-np.sin(th[k] + phi), np.cos(th[k] + phi)])     # the axle
+            f = np.array([np.cos(th[k] + phi), np.sin(th[k] + phi)])      # the rolling direction
+            axles[i].set_data(*np.stack([pivot - track * a, pivot + track * a], 1))
+            for j, side in enumerate((-1.0, 1.0)):
+                hub = pivot + side * track * a
+                wheels[2 * i + j].set_data(*np.stack([hub - 0.04 * f, hub + 0.04 * f], 1))
+        text.set_text(f"t = {t[k]:5.2f} s")
+        return [trail, bar, rotor, *axles, *wheels, text]
+
+    animation = FuncAnimation(fig, draw, frames=rows, blit=False)
+    animation.save(path, writer=PillowWriter(fps=fps))
+    plt.close(fig)
+    return path

@@ -18,7 +18,7 @@ model Snakeboard "Snakeboard of Lewis et al. (1994): two steered wheelsets and a
   parameter Units.Frequency f_psi(min = 0) = 1 "Frequency of the rotor's law";
   parameter Units.Angle phase_psi = 0 "Phase of the rotor's law";
   parameter Units.Angle A_phi_f = 0.4 "Amplitude of the front wheelset's law phi_f = A_phi_f sin(2 pi f_phi t + phase_phi)";
-  parameter Units.Angle A_phi_b = -A_phi_f "Amplitude of the back wheelset's law phi_b = A_phi_b sin(2 pi f_phi t + phase_phi)";
+  parameter Real backRatio(unit = "1") = -1 "phi_b = backRatio phi_f: -1 turns the wheelsets opposite (Lewis et al.), +1 alike";
   parameter Units.Frequency f_phi(min = 0) = 1 "Frequency of the wheelsets' laws";
   parameter Units.Angle phase_phi = 0 "Phase of the wheelsets' laws";
   parameter Units.Velocity v_0 = 0 "Initial forward speed of the board's centre";
@@ -35,6 +35,7 @@ model Snakeboard "Snakeboard of Lewis et al. (1994): two steered wheelsets and a
   final parameter Units.Mass m_a = m_ws - 2*m_w "Mass of an axle";
   // initial servo angles and rates, and the board's velocity (xi, eta, omega) = s (c_f c_b, sin(phi_f + phi_b)/2,
   // sin(phi_f - phi_b)/(2 l)) that satisfies both wheelsets' rolling constraints, with xi = v_0
+  final parameter Units.Angle A_phi_b = backRatio*A_phi_f "Amplitude of the back wheelset's law phi_b = A_phi_b sin(2 pi f_phi t + phase_phi)";
   final parameter Units.Angle psi_s = A_psi*sin(phase_psi) "Initial rotor angle";
   final parameter Units.AngularVelocity dpsi_s = 2*Constants.pi*f_psi*A_psi*cos(phase_psi) "Initial rotor rate";
   final parameter Units.Angle phi_s[2] = {A_phi_f, A_phi_b}*sin(phase_phi) "Initial wheelset angles (front, back)";
@@ -121,15 +122,31 @@ equation
   assert(m - m_r - 2*m_ws > 0, "Snakeboard: the rotor and the wheelsets weigh more than the total mass m");
   assert(J - 2*m_ws*l^2 - (m - m_r - 2*m_ws)*l^2/4 > 0, "Snakeboard: J is too small for the masses at the wheelsets' pivots (the crossbar's halves would need a negative inertia)");
   assert(m_ws > 2*m_w and Jw > 2*m_w*(b^2 + R^2/4), "Snakeboard: the wheels are too heavy for the wheelset's mass m_ws or yaw inertia Jw");
-  assert(abs(A_phi_f) < Constants.pi/2 and abs(A_phi_b) < Constants.pi/2, "Snakeboard: gait amplitudes of the wheelsets must stay below 90 deg (at 90 deg both axles lie along the board and the board's motion is undetermined)");
-  for i in 1:4 loop
-    connect(ground.k, contact[i].kA);
-    connect(wheel[i].k, contact[i].kB);
-    connect(wheel[i].k, wheelJoint[i].kB);
-    connect(contact[i].wA, ground.w[i]);
-    connect(contact[i].wB, wheel[i].w[1]);
-    connect(wheelJoint[i].wB, wheel[i].w[2]);
-  end for;
+  assert(abs(A_phi_f) < Constants.pi/2 and abs(backRatio*A_phi_f) < Constants.pi/2, "Snakeboard: gait amplitudes of the wheelsets must stay below 90 deg (at 90 deg both axles lie along the board and the board's motion is undetermined)");
+  connect(ground.k, contact[1].kA);
+  connect(wheel[1].k, contact[1].kB);
+  connect(wheel[1].k, wheelJoint[1].kB);
+  connect(contact[1].wA, ground.w[1]);
+  connect(contact[1].wB, wheel[1].w[1]);
+  connect(wheelJoint[1].wB, wheel[1].w[2]);
+  connect(ground.k, contact[2].kA);
+  connect(wheel[2].k, contact[2].kB);
+  connect(wheel[2].k, wheelJoint[2].kB);
+  connect(contact[2].wA, ground.w[2]);
+  connect(contact[2].wB, wheel[2].w[1]);
+  connect(wheelJoint[2].wB, wheel[2].w[2]);
+  connect(ground.k, contact[3].kA);
+  connect(wheel[3].k, contact[3].kB);
+  connect(wheel[3].k, wheelJoint[3].kB);
+  connect(contact[3].wA, ground.w[3]);
+  connect(contact[3].wB, wheel[3].w[1]);
+  connect(wheelJoint[3].wB, wheel[3].w[2]);
+  connect(ground.k, contact[4].kA);
+  connect(wheel[4].k, contact[4].kB);
+  connect(wheel[4].k, wheelJoint[4].kB);
+  connect(contact[4].wA, ground.w[4]);
+  connect(contact[4].wB, wheel[4].w[1]);
+  connect(wheelJoint[4].wB, wheel[4].w[2]);
   connect(axleF.k, wheelJoint[1].kA);
   connect(axleF.k, wheelJoint[2].kA);
   connect(axleB.k, wheelJoint[3].kA);

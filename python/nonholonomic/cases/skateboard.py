@@ -53,10 +53,10 @@ def reference_run(model: Skateboard, time, parameters: dict) -> pd.DataFrame:
     return ref.rename(columns={"v": "speed"})
 
 
-def fit_oscillation(time, theta) -> tuple[float, float]:
-    """(sigma, omega) of theta = A exp(sigma t) cos(omega t + phase) from its extrema: for that signal the
-    extrema are exactly pi/omega apart and their magnitudes exactly proportional to exp(sigma t). Each
-    extremum is refined by a parabola through its three samples."""
+def fit_oscillation(time, theta, max_amplitude: float = math.inf) -> tuple[float, float]:
+    """(sigma, omega) of theta = A exp(sigma t) cos(omega t + phase) from its extrema up to ``max_amplitude``:
+    for that signal the extrema are exactly pi/omega apart and their magnitudes exactly proportional to
+    exp(sigma t). Each extremum is refined by a parabola through its three samples."""
     t, y = np.asarray(time, float), np.asarray(theta, float)
     i = np.nonzero((y[1:-1] - y[:-2]) * (y[2:] - y[1:-1]) < 0)[0] + 1
     if len(i) < 3:
@@ -65,6 +65,10 @@ def fit_oscillation(time, theta) -> tuple[float, float]:
     shift = 0.5 * (y0 - y2) / (y0 - 2 * y1 + y2)
     t_ext = t[i] + shift * (t[1] - t[0])
     y_ext = y1 - 0.25 * (y0 - y2) * shift
+    small = np.cumsum(np.abs(y_ext) > max_amplitude) == 0  # until the first extremum beyond it
+    t_ext, y_ext = t_ext[small], y_ext[small]
+    if len(t_ext) < 3:
+        return math.nan, math.nan
     sigma = np.polyfit(t_ext, np.log(np.abs(y_ext)), 1)[0]
     return float(sigma), float(math.pi / np.mean(np.diff(t_ext)))
 
@@ -79,6 +83,7 @@ def fit_growth(time, theta, low: float, high: float) -> float:
 
 class TiltCase(Case):
     """FMU against reference for a stable and an unstable rider at the same speed: tilt, heading, path."""
+    signals = SIGNALS
     units = UNITS
 
     def __init__(self):
@@ -172,7 +177,8 @@ class LinearCase(Case):
             model = Skateboard(a=a)
             for V in self.SPEEDS:
                 fmu = run(dict(V=V, theta_0=self.AMPLITUDE, a=a), 6.0, 0.005)
-                sigma, omega = fit_oscillation(fmu["time"], fmu["theta"])
+                # a growing tilt is fitted while it stays within 4 times its start (nonlinearity theta^2 < 4e-4)
+                sigma, omega = fit_oscillation(fmu["time"], fmu["theta"], 4 * self.AMPLITUDE)
                 lam = model.eigenvalues(V)[0]
                 rows.append(dict(a=a, V=V, sigma_fmu=sigma, sigma_theory=lam.real, omega_fmu=omega,
                                  omega_theory=abs(lam.imag)))
@@ -189,13 +195,15 @@ class LinearCase(Case):
         table.attrs["V_c"] = (v_c_fit, v_c)
         scale = np.hypot(table["sigma_theory"], table["omega_theory"])
         # the fit is exact for a linear signal; what differs is the neglected 60 g of trucks and wheels (1e-3 of the
-        # mass, less of the roll inertia) and the amplitude's nonlinearity (theta^2 = 2.5e-5): bound 2e-3 of |lambda|
+        # mass, less of the roll inertia) and the amplitude's nonlinearity (theta^2 up to 4e-4): bound 2e-3 of |lambda|
         checks = [Check("max |sigma_FMU - sigma_theory| / |lambda|", float(np.max(np.abs(table["sigma_fmu"] - table["sigma_theory"])
                                                                               / scale)), 2e-3),
                   Check("max |omega_FMU - omega_theory| / |lambda|", float(np.max(np.abs(table["omega_fmu"]
                                                                                         - table["omega_theory"]) / scale)), 2e-3),
+                  # sigma^2 + omega^2 carries twice the fits' relative error; the line through V^2 = 2.6 ... 25
+                  # extrapolated to its root at V_c^2 = 1.28 moves that root by about as much: bound 5e-3
                   Check("critical speed fitted from the FMU's frequencies vs theory, |V_c,fit - V_c| / V_c",
-                        abs(v_c_fit - v_c) / v_c, 1e-2),
+                        abs(v_c_fit - v_c) / v_c, 5e-3),
                   Check("above V_c: tilt decays for a V > 0 (largest fitted sigma)",
                         float(table[(table["a"] > 0) & (table["omega_theory"] > 0)]["sigma_fmu"].max()), 0.0),
                   Check("above V_c: tilt grows for a V < 0 (minus the smallest fitted sigma)",

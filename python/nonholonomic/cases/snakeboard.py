@@ -18,7 +18,7 @@ import numpy as np
 import pandas as pd
 from scipy.integrate import cumulative_simpson
 
-from ..plots import FMU_STYLE, REF_STYLE, label, plt, save_figure, signals_with_errors
+from ..plots import FMU_STYLE, REF_STYLE, label, plt, save_figure, signals_with_errors, snakeboard_animation
 from ..references.snakeboard import GAIT_NAMES, Gait, Snakeboard
 from ..simulate import simulate
 from ..verification import Case, CaseResult, Check, compare, no_signals
@@ -80,6 +80,7 @@ def energy_balance(frame: pd.DataFrame, start: float = 0.2) -> np.ndarray:
 
 class GaitCase(Case):
     """One gait from rest, three cycles: FMU against the reduced reference, and the gait's behaviour type."""
+    signals = SIGNALS
     units = UNITS
     cycles = 3
 
@@ -101,10 +102,10 @@ class GaitCase(Case):
         # motion: measured 1e-5 to 3e-4 of each signal's largest magnitude (the joints' deflection F/c, the wheels);
         # bound 2e-3. Torques: the joints start relaxed while the servos already accelerate, and the transient of
         # their first 10 ms differs from the rigid model by up to 8e-3 of the wheelsets' small torques (falling as
-        # c^-1/2: 2.5e-2 at 1e6 N/m, 1.7e-3 at 1e8 N/m, measured); bound 1.5e-2
+        # c^-1/2: 2.5e-2 at 1e6 N/m, 1.7e-3 at 1e8 N/m, measured); bound 2e-2
         motion = [s for s in SIGNALS if not s.startswith("tau")]
         errors = pd.concat([compare(fmu, ref, motion, 2e-3),
-                            compare(fmu, ref, [s for s in SIGNALS if s.startswith("tau")], 1.5e-2)], ignore_index=True)
+                            compare(fmu, ref, [s for s in SIGNALS if s.startswith("tau")], 2e-2)], ignore_index=True)
         cycles_fmu, cycles_ref = per_cycle(fmu), per_cycle(ref)
         table = cycles_fmu.merge(cycles_ref, on="cycle", suffixes=("_fmu", "_reference"))
         checks = [Check(f"per cycle: max |{k} FMU - reference| [{'rad' if k == 'rotation' else 'm'}]",
@@ -143,9 +144,10 @@ class GaitCase(Case):
 
     def plot(self, result, out_dir):
         fmu, ref = result.frames["fmu"], result.frames["reference"]
-        return [board_path_plot(fmu, ref, f"{self.name}: path of the board (drawn every 0.25 s)", out_dir / "path.png"),
+        return [board_path_plot(fmu, ref, f"{self.name}: path of the board (drawn every 0.5 s)", out_dir / "path.png"),
                 signals_with_errors(fmu["time"], fmu, ref, SIGNALS, UNITS, f"{self.name}: FMU vs reduced model",
-                                    out_dir / "signals.png")]
+                                    out_dir / "signals.png"),
+                snakeboard_animation(fmu, out_dir / "snakeboard.gif", title=f"{self.name} (FMU)")]
 
 
 class ConvergenceCase(Case):
@@ -197,7 +199,7 @@ class ConvergenceCase(Case):
         return [save_figure(fig, out_dir / "trend.png")]
 
 
-def board_path_plot(fmu: pd.DataFrame, ref: pd.DataFrame, title: str, path, every: float = 0.25, l: float = 0.3):
+def board_path_plot(fmu: pd.DataFrame, ref: pd.DataFrame, title: str, path, every: float = 0.5, l: float = 0.3):
     """The path of the board's centre, with the crossbar and both wheelsets drawn at intervals (FMU)."""
     fig, ax = plt.subplots(figsize=(7.5, 6))
     ax.plot(fmu["x"], fmu["y"], **FMU_STYLE)
