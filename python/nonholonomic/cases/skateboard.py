@@ -16,6 +16,7 @@ with stiff axle joints (1e7 N/m); the difference to the reference falls tenfold 
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 import pandas as pd
@@ -31,6 +32,11 @@ PAPER = ("I. I. Kosenko, A. S. Kuleshov, \"Modelica implementation of the skateb
          "lean-to-steer trucks (Lagrange-d'Alembert; checked against Newton-Euler with the reactions as unknowns), "
          "and their linearisation about the straight motion.")
 REFERENCE = Skateboard(bushing="pivot")
+
+
+def rider(a: float) -> Skateboard:
+    """The reference with the rider at a (m) ahead of the centre."""
+    return replace(REFERENCE, a=a)
 # stiff axle joints; their damping is set for the board's sideways mode against the four axle springs (73 kg on
 # 4e7 N/m, 740 rad/s): 4 d / (2 sqrt(4 c m)) = 0.37, so the transient of the start dies out within 0.01 s
 STIFF = dict(c_w=1e7, d_w=1e4)
@@ -97,7 +103,7 @@ class TiltCase(Case):
         for a, tag, theta0, stop in ((0.05, "ahead", 0.05, 8.0), (-0.05, "behind", 0.02, 6.0)):
             params = dict(V=3.0, theta_0=theta0, a=a)
             fmu = run(params, stop)
-            ref = reference_run(Skateboard(bushing="pivot", a=a), fmu["time"].to_numpy(), params)
+            ref = reference_run(rider(a), fmu["time"].to_numpy(), params)
             frames[f"fmu_{tag}"], frames[f"reference_{tag}"] = fmu[["time", *SIGNALS, "delta_f", "delta_b", "energy",
                                                                    "gap", "slip"]], ref
             # measured 2e-4 (ahead) and 4e-4 (behind, growing 7-fold) relative, from the axle joints' compliance and
@@ -106,7 +112,7 @@ class TiltCase(Case):
             err["signal"] = err["signal"] + f" ({tag})"
             errors.append(err)
             sigma = fit_oscillation(fmu["time"], fmu["theta"])[0]
-            expected = Skateboard(a=a).eigenvalues(3.0)[0].real
+            expected = rider(a).eigenvalues(3.0)[0].real
             checks.append(Check(f"rider {tag}: sign of the fitted tilt growth rate differs from theory's",
                                 float(np.sign(sigma) != np.sign(expected)), 0.0))
             # no bushing damping; the axle joints' dampers take what the sideways start transient has (2.5e-8)
@@ -117,7 +123,7 @@ class TiltCase(Case):
         rows = []
         for c_w in (1e6, 1e7, 1e8):
             params = dict(V=3.0, theta_0=0.05, a=0.05, **LIGHT_TRUCKS, c_w=c_w, d_w=1e4)
-            fmu = simulate("Skateboard", params, stop_time=8.0, output_interval=0.01, tolerance=1e-10)
+            fmu = run(params, 8.0)
             ref = reference_run(REFERENCE, fmu["time"].to_numpy(), params)
             rows.append(dict(c_w=c_w, theta_difference=float(np.max(np.abs(fmu["theta"] - ref["theta"])))))
         trend = pd.DataFrame(rows)
@@ -174,7 +180,7 @@ class LinearCase(Case):
     def execute(self) -> CaseResult:
         rows = []
         for a in (0.05, -0.05):
-            model = Skateboard(a=a)
+            model = rider(a)
             for V in self.SPEEDS:
                 fmu = run(dict(V=V, theta_0=self.AMPLITUDE, a=a), 6.0, 0.005)
                 # a growing tilt is fitted while it stays within 4 times its start (nonlinearity theta^2 < 4e-4)
@@ -185,7 +191,7 @@ class LinearCase(Case):
         for V in self.SLOW:
             fmu = run(dict(V=V, theta_0=1e-4, a=0.05), 4.0, 0.005)
             rate = fit_growth(fmu["time"], fmu["theta"], 2e-3, 2e-2)
-            rows.append(dict(a=0.05, V=V, sigma_fmu=rate, sigma_theory=Skateboard().eigenvalues(V)[0].real,
+            rows.append(dict(a=0.05, V=V, sigma_fmu=rate, sigma_theory=REFERENCE.eigenvalues(V)[0].real,
                              omega_fmu=0.0, omega_theory=0.0))
         table = pd.DataFrame(rows)
         oscillating = table[table["omega_theory"] > 0]
@@ -218,7 +224,7 @@ class LinearCase(Case):
         fig, (top, bottom) = plt.subplots(2, 1, figsize=(7.5, 7), sharex=True)
         V = np.linspace(0.0, 5.5, 300)
         for a, color in ((0.05, "tab:blue"), (-0.05, "tab:red")):
-            lam = Skateboard(a=a).eigenvalues(V)
+            lam = rider(a).eigenvalues(V)
             top.plot(V, lam[:, 0].real, color=color, lw=1, label=f"theory, a = {a:+.2f} m")
             top.plot(V, lam[:, 1].real, color=color, lw=1, ls="--")
             rows = table[table["a"] == a]
@@ -255,7 +261,7 @@ class StabilityMapCase(Case):
             n = len(theta)
             # decay: the largest tilt of the last second below the first second's (a falling board leaves the map)
             decays = bool(theta[-n // 5:].max() < theta[: n // 5].max() and theta.max() < 0.5)
-            theory = Skateboard(a=a).max_real_part(V) < 0
+            theory = rider(a).max_real_part(V) < 0
             rows.append(dict(V=V, a=a, stable_fmu=decays, stable_theory=bool(theory)))
         table = pd.DataFrame(rows)
         disagree = int((table["stable_fmu"] != table["stable_theory"]).sum())
@@ -266,7 +272,7 @@ class StabilityMapCase(Case):
         table = result.frames["points"]
         V = np.linspace(-4, 4, 321)
         a = np.linspace(-0.1, 0.1, 201)
-        growth = Skateboard().stability_map(V, a, parameter="a")
+        growth = REFERENCE.stability_map(V, a, parameter="a")
         fig, ax = plt.subplots(figsize=(7.5, 5.5))
         mesh = ax.pcolormesh(V, a, growth, cmap="RdBu_r", vmin=-1.5, vmax=1.5, shading="auto")
         fig.colorbar(mesh, ax=ax, label=label("largest Re(lambda)", "1/s"))

@@ -6,10 +6,20 @@ world frame. All functions are vectorised over leading axes.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 from scipy.integrate import solve_ivp
 
 from nonholonomic.errors import NonholonomicError
+
+
+def finite_number(label: str, value) -> float:
+    """``value`` as a float, or one NonholonomicError line naming ``label`` if it is not a finite real number."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)) \
+            or not math.isfinite(value):
+        raise NonholonomicError(f"{label} must be a finite number, got {value!r}")
+    return float(value)
 
 
 def integrate(rhs, y0, t_eval, rtol: float, atol: float, method: str = "DOP853") -> np.ndarray:

@@ -184,7 +184,7 @@ import pandas as pd
 from scipy.integrate import quad
 
 from nonholonomic.errors import NonholonomicError
-from nonholonomic.references.common import integrate
+from nonholonomic.references.common import finite_number, integrate
 
 STATE = ("x", "y", "psi", "theta", "v", "dtheta")
 COLUMNS = ("time", "x", "y", "psi", "theta", "v", "dtheta", "dpsi", "delta", "energy")
@@ -193,10 +193,7 @@ _K = np.array([0.0, 0.0, 1.0])
 
 
 def _as_float(name: str, value) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)) \
-            or not math.isfinite(value):
-        raise NonholonomicError(f"skateboard: {name} must be a finite number, got {value!r}")
-    return float(value)
+    return finite_number(f"skateboard: {name}", value)
 
 
 @dataclass(frozen=True)

@@ -201,6 +201,7 @@ import pandas as pd
 from scipy.integrate import solve_ivp
 
 from nonholonomic.errors import NonholonomicError
+from nonholonomic.references.common import finite_number
 
 STATE_REDUCED = ("x", "y", "theta", "s", "servo_work")
 STATE_MULTIPLIERS = ("x", "y", "theta", "vx", "vy", "omega", "servo_work")
@@ -211,13 +212,6 @@ CYCLE_COLUMNS = ("cycle", "t_start", "forward", "sideways", "rotation", "s_start
                  "xi_end")
 FORMULATIONS = ("reduced", "multipliers")
 GAIT_NAMES = ("drive", "drive_shifted", "rotate", "park")
-
-
-def _number(label: str, value) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)) \
-            or not math.isfinite(value):
-        raise NonholonomicError(f"{label} must be a finite number, got {value!r}")
-    return float(value)
 
 
 # ====================================================================================== servo laws
@@ -233,7 +227,7 @@ class ServoLaw:
     _arrays: tuple = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
-        object.__setattr__(self, "offset", _number("servo law: offset", self.offset))
+        object.__setattr__(self, "offset", finite_number("servo law: offset", self.offset))
         for name in ("amplitudes", "frequencies", "phases"):
             vals = getattr(self, name)
             if isinstance(vals, (str, bytes)) or not hasattr(vals, "__len__"):
@@ -245,7 +239,7 @@ class ServoLaw:
                                     f"amplitudes, {len(self.frequencies)} frequencies, {len(phases)} phases")
         for name, vals in (("amplitudes", self.amplitudes), ("frequencies", self.frequencies),
                            ("phases", phases)):
-            object.__setattr__(self, name, tuple(_number(f"servo law: {name[:-1]}", v) for v in vals))
+            object.__setattr__(self, name, tuple(finite_number(f"servo law: {name[:-1]}", v) for v in vals))
         if any(f < 0.0 for f in self.frequencies):
             raise NonholonomicError(f"servo law: frequencies must be >= 0 Hz, got {self.frequencies}")
         a = np.array(self.amplitudes, dtype=float)
@@ -296,7 +290,7 @@ class Gait:
         for label in ("psi", "phi_f", "phi_b"):
             if not isinstance(getattr(self, label), ServoLaw):
                 raise NonholonomicError(f"gait: {label} must be a ServoLaw, got {getattr(self, label)!r}")
-        period = _number("gait: period", self.period)
+        period = finite_number("gait: period", self.period)
         if not period > 0.0:
             raise NonholonomicError(f"gait: period must be positive, got {period}")
         object.__setattr__(self, "period", period)
@@ -345,7 +339,7 @@ class Snakeboard:
 
     def __post_init__(self):
         for f in fields(self):
-            val = _number(f"snakeboard: {f.name}", getattr(self, f.name))
+            val = finite_number(f"snakeboard: {f.name}", getattr(self, f.name))
             if not val > 0.0:
                 raise NonholonomicError(f"snakeboard: {f.name} must be positive, got {val}")
             object.__setattr__(self, f.name, val)
@@ -486,13 +480,13 @@ class Snakeboard:
         (then s0 = xi0 / (cos phi_f cos phi_b) at t0)."""
         if not isinstance(gait, Gait):
             raise NonholonomicError(f"gait must be a Gait (e.g. Gait.named('drive')), got {gait!r}")
-        t0, x0, y0, theta0, s0 = (_number(k, v) for k, v in
+        t0, x0, y0, theta0, s0 = (finite_number(k, v) for k, v in
                                   (("t0", t0), ("x0", x0), ("y0", y0), ("theta0", theta0), ("s0", s0)))
         d = self.null_vector(*gait.shape(t0)[0][1:])
         if xi0 is not None:
             if s0 != 0.0:
                 raise NonholonomicError("give the initial speed as s0 or as xi0, not both")
-            s0 = _number("xi0", xi0) / d[0]
+            s0 = finite_number("xi0", xi0) / d[0]
         if formulation == "reduced":
             return np.array([x0, y0, theta0, s0, 0.0])
         self.rhs(gait, formulation)  # checks the name
