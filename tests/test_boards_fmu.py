@@ -16,7 +16,7 @@ import pytest
 from scipy.special import j1
 
 from nonholonomic.errors import NonholonomicError
-from nonholonomic.plots import snakeboard_animation
+from nonholonomic.plots import skateboard_animation, snakeboard_animation
 from nonholonomic.simulate import SimulationFailed, simulate
 
 LIGHT_STIFF = dict(m_w=1e-4, c_w=1e7, d_w=math.sqrt(1e7 * 1e-4), c_bar=1e7, d_bar=math.sqrt(1e7 * 1.5))
@@ -82,3 +82,14 @@ def test_snakeboard_animation_draws_the_gait_and_refuses_a_frame_without_its_ang
         assert gif.n_frames == 20
     with pytest.raises(NonholonomicError, match="phi_b"):
         snakeboard_animation(frame.drop(columns="phi_b"), tmp_path / "t.gif")
+
+
+def test_skateboard_animation_draws_the_tilt_and_refuses_a_frame_without_it(tmp_path):
+    from PIL import Image
+    t = np.linspace(0.0, 2.0, 41)
+    frame = pd.DataFrame({"time": t, "x": 3 * t, "y": 0 * t, "psi": 0.1 * t, "theta": 0.2 * np.sin(3 * t)})
+    path = skateboard_animation(frame, tmp_path / "s.gif", max_frames=15)
+    with Image.open(path) as gif:
+        assert gif.n_frames == 15
+    with pytest.raises(NonholonomicError, match="theta"):
+        skateboard_animation(frame.drop(columns="theta"), tmp_path / "t.gif")

@@ -395,3 +395,61 @@ def snakeboard_animation(frame, path: pathlib.Path, l: float = 0.3, track: float
     animation.save(path, writer=PillowWriter(fps=fps))
     plt.close(fig)
     return path
+
+
+def skateboard_animation(frame, path: pathlib.Path, l: float = 0.2, h: float = 1.0, fps: int = 25,
+                         max_frames: int = 120, title: str = "") -> pathlib.Path:
+    """An animated GIF of a skateboard: seen from above (left; the board of length 2 l at its heading, the
+    path of its centre; the view follows the board) and from behind (right; the board tilted by theta and the rider up to the centre of
+    mass at height h). ``frame`` holds time, x, y, psi, theta (m, rad; theta > 0 leans to the board's left);
+    it is subsampled evenly to at most ``max_frames`` frames."""
+    from matplotlib.animation import FuncAnimation, PillowWriter
+
+    from .errors import NonholonomicError
+
+    columns = ("time", "x", "y", "psi", "theta")
+    missing = [c for c in columns if c not in frame.columns]
+    if missing or len(frame) == 0 or max_frames < 1 or fps < 1:
+        raise NonholonomicError(f"skateboard_animation: needs rows with {', '.join(columns)} "
+                                f"(missing: {', '.join(missing) or 'none'}), max_frames >= 1 and fps >= 1")
+    rows = np.unique(np.linspace(0, len(frame) - 1, min(len(frame), max_frames)).round().astype(int))
+    t, x, y, psi, theta = (frame[c].to_numpy(dtype=float) for c in columns)
+    fig, (top, back) = plt.subplots(1, 2, figsize=(8.4, 4.4), gridspec_kw={"width_ratios": [1.4, 1]})
+    top.set_aspect("equal")
+    half = 5 * l  # the top view follows the board
+    top.set_xlabel(label("x", "m"))
+    top.set_ylabel(label("y", "m"))
+    back.set_aspect("equal")
+    back.set_xlim(-0.8 * h, 0.8 * h)
+    back.set_ylim(-0.1 * h, 1.2 * h)
+    back.set_xlabel(label("to the board's right", "m"))
+    back.set_ylabel(label("height above the roll axis", "m"))
+    back.axhline(0.0, color="0.6", lw=0.8)
+    for ax in (top, back):
+        ax.grid(alpha=0.3)
+    fig.suptitle(title, fontsize=10)
+    trail, = top.plot([], [], color="0.5", lw=0.8)
+    board, = top.plot([], [], color="0.2", lw=4, solid_capstyle="round")
+    deck, = back.plot([], [], color="0.2", lw=4, solid_capstyle="round")
+    body, = back.plot([], [], color="tab:blue", lw=3)
+    head, = back.plot([], [], "o", color="tab:blue", ms=10)
+    text = back.text(0.03, 0.95, "", transform=back.transAxes, fontsize=9, family="monospace", va="top")
+
+    def draw(k):
+        e = np.array([np.cos(psi[k]), np.sin(psi[k])])
+        top.set_xlim(x[k] - half, x[k] + half)
+        top.set_ylim(y[k] - half, y[k] + half)
+        trail.set_data(x[: k + 1], y[: k + 1])
+        board.set_data([x[k] - l * e[0], x[k] + l * e[0]], [y[k] - l * e[1], y[k] + l * e[1]])
+        # from behind, the board's left is on the viewer's left: a lean to the left (theta > 0) tips the rider left
+        s, c = np.sin(theta[k]), np.cos(theta[k])
+        deck.set_data([-0.15 * c, 0.15 * c], [-0.15 * s, 0.15 * s])  # perpendicular to the rider
+        body.set_data([0.0, -h * s], [0.0, h * c])
+        head.set_data([-h * s], [h * c])
+        text.set_text(f"t = {t[k]:5.2f} s\ntheta = {theta[k]:+.3f} rad")
+        return [trail, board, deck, body, head, text]
+
+    animation = FuncAnimation(fig, draw, frames=rows, blit=False)
+    animation.save(path, writer=PillowWriter(fps=fps))
+    plt.close(fig)
+    return path

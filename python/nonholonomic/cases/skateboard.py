@@ -21,7 +21,7 @@ from dataclasses import replace
 import numpy as np
 import pandas as pd
 
-from ..plots import FMU_STYLE, REF_STYLE, label, plt, save_figure
+from ..plots import FMU_STYLE, REF_STYLE, label, plt, save_figure, skateboard_animation
 from ..references.skateboard import Skateboard
 from ..simulate import simulate
 from ..verification import Case, CaseResult, Check, compare, no_signals
@@ -161,6 +161,8 @@ class TiltCase(Case):
         ax.grid(alpha=0.3)
         ax.legend(fontsize=8)
         paths.append(save_figure(fig, out_dir / "paths.png"))
+        paths.append(skateboard_animation(result.frames["fmu_behind"], out_dir / "skateboard.gif",
+                                          title=f"{self.name}: rider behind the centre, 3 m/s (FMU)"))
         return paths
 
 
