@@ -144,7 +144,7 @@ class TiltCase(Case):
             ax.plot(fmu["time"], envelope, color="0.5", lw=0.8, ls=":", label=f"exp({sigma:+.3f} t), linear theory")
             ax.plot(fmu["time"], -envelope, color="0.5", lw=0.8, ls=":")
             ax.set_ylabel(label("tilt theta", "rad"))
-            ax.set_title(f"{self.name}: rider {tag} of the centre, {title}, V = 3 m/s")
+            ax.set_title(f"{self.name}: rider {tag} {'of ' if tag == 'ahead' else ''}the centre, {title}, V = 3 m/s")
             ax.grid(alpha=0.3)
             ax.legend(loc="upper left", fontsize=8)
         axes[-1].set_xlabel(label("t", "s"))
