@@ -49,6 +49,12 @@ acceleration level</b> with Baumgarte stabilisation of the position and velocity
 reaction wrench (force, torque, application point) to both bodies through
 <a href=\"modelica://Nonholonomic.Interfaces.WrenchOutput\">wrench ports</a>, obeying the third law.</li>
 </ul>
+<p>The interactions come in Kosenko's three families: <b>ideal constraints</b> (joints, rolling without
+slipping: <a href=\"modelica://Nonholonomic.Joints\">Joints</a>, <a href=\"modelica://Nonholonomic.Contacts\">Contacts</a>),
+<b>servo-constraints</b> that prescribe a relative motion
+(<a href=\"modelica://Nonholonomic.Joints.ServoRevolute\">ServoRevolute</a>: the snakeboard's rider), and
+<b>compliant contacts</b>, force laws of the bodies' states (Hertz pressure with Coulomb-Contensou friction over
+the patch: <a href=\"modelica://Nonholonomic.Contacts.SphereOnPlaneElastic\">SphereOnPlaneElastic</a>, the tippe-top).</p>
 <p>Every assembled model is then an index-1 DAE whose states are the states of the bodies, the same in every
 tool. The library does not use the Modelica Standard Library, so the same sources compile in OpenModelica
 and in rumoca.</p>

@@ -92,5 +92,9 @@ defines <code>phi_c</code> and the torque <code>tau</code> about the axis.</p></
 Baumgarte stabilisation. A rigid joint between bodies that are also tied together through other
 constraints can make the reactions statically indeterminate (a wheelset: two wheels rolling on the plane
 and a rigid axle); <a href=\"modelica://Nonholonomic.Joints.CompliantRevolute\">CompliantRevolute</a>
-removes that indeterminacy with a spring-damper along the axis (Kosenko 2022).</p></html>"));
+removes that indeterminacy with a spring-damper along the axis (Kosenko 2022).</p>
+<p><a href=\"modelica://Nonholonomic.Joints.ServoRevolute\">ServoRevolute</a> is a servo-constraint, the
+third family of Kosenko's hierarchy: its angle follows a prescribed law (a rider, a robot), and its reaction
+about the axis is the actuator's torque. <a href=\"modelica://Nonholonomic.Joints.ElasticRevolute\">ElasticRevolute</a>
+holds the angle with a torsion spring-damper instead.</p></html>"));
 end Joints;

@@ -64,5 +64,7 @@ package Vehicles "Assemblies: omni-wheels and omni-wheel vehicles"
   end rollerStartVelocity;
 
   annotation(Documentation(info = "<html><p>Omni-wheels (a hub with massive rollers on revolute joints,
-rolling with friction on the plane) and a vehicle on omni-wheels (Gerasimov 2018, ch. 3).</p></html>"));
+rolling with friction on the plane) and a vehicle on omni-wheels (Gerasimov 2018, ch. 3); the skateboard's
+truck (a hanger on an inclined elastic pivot, two wheels rolling on the plane; Hubbard 1979, Kosenko and
+Kuleshov 2008).</p></html>"));
 end Vehicles;
