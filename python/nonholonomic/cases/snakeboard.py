@@ -19,7 +19,7 @@ import pandas as pd
 from scipy.integrate import cumulative_simpson
 
 from ..plots import FMU_STYLE, REF_STYLE, label, plt, save_figure, signals_with_errors, snakeboard_animation
-from ..references.snakeboard import GAIT_NAMES, Gait, Snakeboard
+from ..references.snakeboard import GAIT_NAMES, Gait, Snakeboard, net_motion
 from ..simulate import simulate
 from ..verification import Case, CaseResult, Check, compare, no_signals
 
@@ -59,10 +59,8 @@ def per_cycle(frame: pd.DataFrame, period: float = 1.0) -> pd.DataFrame:
     (forward, sideways) and rotation, from the samples at whole periods."""
     t = frame["time"].to_numpy()
     ends = [int(np.argmin(np.abs(t - k * period))) for k in range(int(round(t[-1] / period)) + 1)]
-    x, y, th = (frame[k].to_numpy()[ends] for k in ("x", "y", "theta"))
-    dx, dy, c, s = np.diff(x), np.diff(y), np.cos(th[:-1]), np.sin(th[:-1])
-    return pd.DataFrame({"cycle": np.arange(1, len(ends)), "forward": dx * c + dy * s, "sideways": -dx * s + dy * c,
-                         "rotation": np.diff(th)})
+    return pd.DataFrame({"cycle": np.arange(1, len(ends)),
+                         **net_motion(*(frame[k].to_numpy()[ends] for k in ("x", "y", "theta")))})
 
 
 def energy_balance(frame: pd.DataFrame, start: float = 0.2) -> np.ndarray:

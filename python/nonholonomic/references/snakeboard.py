@@ -214,6 +214,13 @@ FORMULATIONS = ("reduced", "multipliers")
 GAIT_NAMES = ("drive", "drive_shifted", "rotate", "park")
 
 
+def net_motion(x, y, theta) -> dict:
+    """Motion of the centre between successive poses (x, y, theta): the displacement resolved in the board's
+    frame at the start of each interval (forward along board x, sideways along board y) and the rotation."""
+    dx, dy, c, s = np.diff(x), np.diff(y), np.cos(theta[:-1]), np.sin(theta[:-1])
+    return {"forward": dx * c + dy * s, "sideways": -dx * s + dy * c, "rotation": np.diff(theta)}
+
+
 # ====================================================================================== servo laws
 @dataclass(frozen=True)
 class ServoLaw:
@@ -553,11 +560,7 @@ class Snakeboard:
             raise NonholonomicError(f"cycles must be a positive integer, got {cycles!r}")
         ends = self.simulate(gait, t0 + gait.period * np.arange(cycles + 1), s0=s0, rtol=rtol, atol=atol,
                              formulation=formulation)
-        x, y, th = (ends[k].to_numpy() for k in ("x", "y", "theta"))
-        dx, dy = np.diff(x), np.diff(y)
-        c, sn = np.cos(th[:-1]), np.sin(th[:-1])
         return pd.DataFrame({"cycle": np.arange(1, cycles + 1), "t_start": ends["time"].to_numpy()[:-1],
-                             "forward": dx * c + dy * sn, "sideways": -dx * sn + dy * c,
-                             "rotation": np.diff(th),
+                             **net_motion(*(ends[k].to_numpy() for k in ("x", "y", "theta"))),
                              "s_start": ends["s"].to_numpy()[:-1], "s_end": ends["s"].to_numpy()[1:],
                              "xi_start": ends["xi"].to_numpy()[:-1], "xi_end": ends["xi"].to_numpy()[1:]})
