@@ -54,7 +54,10 @@ slipping: <a href=\"modelica://Nonholonomic.Joints\">Joints</a>, <a href=\"model
 <b>servo-constraints</b> that prescribe a relative motion
 (<a href=\"modelica://Nonholonomic.Joints.ServoRevolute\">ServoRevolute</a>: the snakeboard's rider), and
 <b>compliant contacts</b>, force laws of the bodies' states (Hertz pressure with Coulomb-Contensou friction over
-the patch: <a href=\"modelica://Nonholonomic.Contacts.SphereOnPlaneElastic\">SphereOnPlaneElastic</a>, the tippe-top).</p>
+the patch: <a href=\"modelica://Nonholonomic.Contacts.SphereOnPlaneElastic\">SphereOnPlaneElastic</a>, the tippe-top;
+<a href=\"modelica://Nonholonomic.Contacts.BallOnRaceway\">BallOnRaceway</a>, the elliptic contacts of the ball bearing;
+<a href=\"modelica://Nonholonomic.Contacts.InvoluteToothContact\">InvoluteToothContact</a>, the line contacts of a
+spur gear mesh).</p>
 <p>Every assembled model is then an index-1 DAE whose states are the states of the bodies, the same in every
 tool. The library does not use the Modelica Standard Library, so the same sources compile in OpenModelica
 and in rumoca.</p>

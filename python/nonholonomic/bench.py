@@ -95,6 +95,8 @@ def bench(models=None, cases=None, out_dir: pathlib.Path | str = "results", prog
             ref, t_ref = _timed(lambda: case.reference(grid))
             first = case.signals[0]  # an output of the model that the reference also gives
             try:
+                if not case.rumoca_comparison:
+                    raise NonholonomicError("not run for this model (too slow: see the case)")
                 defaults = {v.name: float(v.start) for v in model_description(fmu_file).modelVariables
                             if v.causality == "parameter"}
                 rum, t_rum = _rumoca_run(example.modelica_class, case.parameters, defaults, case.stop_time,
@@ -125,24 +127,33 @@ def bench(models=None, cases=None, out_dir: pathlib.Path | str = "results", prog
     table = pd.DataFrame(rows)
     table.to_csv(out_dir / "benchmark.csv", index=False)
     text = "# Benchmark (one run each)\n\n" + _markdown(table) + "\n"
-    laws = friction_law_ratios(table)
-    if laws is not None:
-        text += ("\n## Tippe-top: friction laws, as ratios to the Contensou-Zhuravlev law (same run)\n\n"
-                 + _markdown(laws) + "\n")
+    for prefix, system in (("tippe_top_bench_", "Tippe-top"), ("bearing_bench_", "Ball bearing")):
+        laws = friction_law_ratios(table, prefix)
+        if laws is not None:
+            text += (f"\n## {system}: friction laws, as ratios to the Contensou-Zhuravlev law (same run)\n\n"
+                     + _markdown(laws) + "\n")
+    gears = table[table["case"] == "gears_bench"]
+    if len(gears):
+        from .cases.gears import MESH_PERIOD
+        row = gears.iloc[0]
+        cycles = row["simulated [s]"] / MESH_PERIOD
+        text += (f"\n## Spur gear pair\n\nFMU run time per mesh cycle: {row['FMU run [s]'] / cycles * 1e3:.3g} ms "
+                 f"({cycles:.0f} mesh cycles at 100 rad/s, rtol {row['rtol']:.0e}; "
+                 f"{row['steps'] / cycles:.0f} steps per cycle)\n")
     (out_dir / "benchmark.md").write_text(text)
     print(text)
     return table
 
 
-def friction_law_ratios(table: pd.DataFrame) -> pd.DataFrame | None:
-    """The tippe-top runs of each friction law (``tippe_top_bench_<law>``) as ratios to the Contensou law: wall
-    time per simulated second, steps, model evaluations, Jacobians (None if the table has none of them)."""
-    rows = table[table["case"].str.startswith("tippe_top_bench_")].set_index("case")
-    if "tippe_top_bench_contensou" not in rows.index:
+def friction_law_ratios(table: pd.DataFrame, prefix: str = "tippe_top_bench_") -> pd.DataFrame | None:
+    """The runs of each friction law (``<prefix><law>``, e.g. tippe_top_bench_point) as ratios to the Contensou
+    law: wall time per simulated second, steps, model evaluations, Jacobians (None if the table has none)."""
+    rows = table[table["case"].str.startswith(prefix)].set_index("case")
+    if f"{prefix}contensou" not in rows.index:
         return None
-    base = rows.loc["tippe_top_bench_contensou"]
+    base = rows.loc[f"{prefix}contensou"]
     columns = ("FMU run / simulated time", "steps", "model evaluations", "Jacobians")
-    return pd.DataFrame([{"law": case.removeprefix("tippe_top_bench_"),
+    return pd.DataFrame([{"law": case.removeprefix(prefix),
                           **{f"{c} (ratio)": row[c] / base[c] for c in columns}} for case, row in rows.iterrows()])
 
 

@@ -1,6 +1,6 @@
 within Nonholonomic.Contacts;
 model SphereOnPlaneElastic "Elastic unilateral contact of a sphere fixed on body B with the plane z = 0 of body A (Hertz, Coulomb-Contensou friction)"
-  extends Interfaces.PartialCompliantContact(final R_hertz = R);
+  extends Interfaces.PartialCompliantContact(final R_hertz = R, final R_normal = R);
   parameter Units.Length R(min = 1e-9) = 0.01 "Radius of the sphere";
   parameter Units.Position c_b[3] = {0, 0, 0} "Centre of the sphere relative to body B's centre of mass, body-B frame";
 protected

@@ -11,7 +11,8 @@ partial model PartialCompliantContact "Base class of compliant contacts: Hertz n
   parameter Units.Pressure E_B(min = 1) = 2.1e11 "Young's modulus of body B";
   parameter Units.DimensionlessRatio nu_B(min = -1, max = 0.5) = 0.3 "Poisson's ratio of body B";
   parameter Units.InverseVelocity d(min = 0) = 0 "Hunt-Crossley damping factor: N = K delta^(3/2) (1 + d d(delta)/dt)";
-  parameter Units.Length R_hertz(min = 1e-9) "Effective radius of curvature of the contact (Hertz)";
+  parameter Units.Length R_hertz(min = 1e-9) "Patch radius a = sqrt(R_hertz delta) (Hertz: the effective radius of curvature)";
+  parameter Units.Length R_normal(min = 1e-9) "Normal stiffness N = 4/3 E* sqrt(R_normal) delta^(3/2) (Hertz: the effective radius of curvature)";
   final parameter Units.Pressure E_star = 1/((1 - nu_A^2)/E_A + (1 - nu_B^2)/E_B) "Effective modulus of the pair";
   Units.Length delta "Penetration (approach of the bodies; > 0 in contact)";
   Units.Velocity ddelta "d(delta)/dt";
@@ -34,13 +35,14 @@ protected
   Units.DimensionlessRatio u "Ratio of slip to pivoting speed s_r/w_r";
   Real fg[2](each unit = "1") "Dimensionless friction force f(u) and torque g(u) of the law";
 equation
-  // Hertz (Johnson 1985, sec. 4.2): N = 4/3 E* sqrt(R) delta^(3/2), a^2 = R delta; Hunt-Crossley damping
+  // Hertz (Johnson 1985, sec. 4.2): N = 4/3 E* sqrt(R) delta^(3/2), a^2 = R delta (R = R_normal = R_hertz for
+  // a circular patch; an elliptic one sets each apart); Hunt-Crossley damping
   delta_c = noEvent(max(delta, 0));
   a2 = R_hertz*delta_c;
   a = noEvent(if a2 > 0 then sqrt(a2) else 0);
-  N_el = 4/3*E_star*sqrt(R_hertz)*delta_c^1.5;
+  N_el = 4/3*E_star*sqrt(R_normal)*delta_c^1.5;
   N = noEvent(max(N_el*(1 + d*ddelta), 0));
-  elasticEnergy = 8/15*E_star*sqrt(R_hertz)*delta_c^2.5;
+  elasticEnergy = 8/15*E_star*sqrt(R_normal)*delta_c^2.5;
   // Friction over the patch: |F| = mu N f(u), |M| = mu N a g(u), u = |v|/(a |spin|), regularised at zero motion
   slip = sqrt(v_t_0*v_t_0);
   s_r = sqrt(v_t_0*v_t_0 + eps^2);
@@ -58,7 +60,10 @@ equation
 algebraic loop (design decision 1). A derived class states the geometry: the penetration
 <code>delta</code> and its rate, the normal <code>n_0</code>, the application point <code>p_0</code> (the
 centre of the patch), the tangential relative velocity <code>v_t_0</code> of body B's material point
-there and the relative spin about the normal; it sets <code>R_hertz</code>.</p>
+there and the relative spin about the normal; it sets <code>R_hertz</code> and <code>R_normal</code>, both the
+effective radius of curvature <code>R</code> for a circular patch; an elliptic patch
+(<a href=\"modelica://Nonholonomic.Contacts.BallOnRaceway\">BallOnRaceway</a>) enters as the circle of the same
+normal stiffness (<code>R_normal</code>) and the same pivoting friction (<code>R_hertz</code>).</p>
 <p>The normal pressure over the circular patch of radius <code>a = sqrt(R delta)</code> is Hertz's,
 <code>p = p0 sqrt(1 - r^2/a^2)</code>, with resultant <code>N = 4/3 E* sqrt(R) delta^(3/2)</code>,
 <code>1/E* = (1 - nu_A^2)/E_A + (1 - nu_B^2)/E_B</code>, and optional Hunt-Crossley damping

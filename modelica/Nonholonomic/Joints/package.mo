@@ -96,5 +96,7 @@ removes that indeterminacy with a spring-damper along the axis (Kosenko 2022).</
 <p><a href=\"modelica://Nonholonomic.Joints.ServoRevolute\">ServoRevolute</a> is a servo-constraint, the
 third family of Kosenko's hierarchy: its angle follows a prescribed law (a rider, a robot), and its reaction
 about the axis is the actuator's torque. <a href=\"modelica://Nonholonomic.Joints.ElasticRevolute\">ElasticRevolute</a>
-holds the angle with a torsion spring-damper instead.</p></html>"));
+holds the angle with a torsion spring-damper instead. <a href=\"modelica://Nonholonomic.Joints.ShaftDrive\">ShaftDrive</a>
+prescribes a shaft's spin rate (a servo-constraint on one relation) or drives it by a torque, and loads it
+with a force (the ball bearing).</p></html>"));
 end Joints;

@@ -18,6 +18,7 @@ package Units "SI type aliases used throughout the library"
   type InverseVelocity = Real(final unit = "s/m");
   type Power = Real(final quantity = "Power", final unit = "W");
   type Frequency = Real(final quantity = "Frequency", final unit = "1/s");
+  type Time = Real(final quantity = "Time", final unit = "s");
   type Curvature = Real(final quantity = "Curvature", final unit = "1/m");
   type Quaternion = Real(final quantity = "Quaternion", final unit = "1");
   type DimensionlessRatio = Real(final unit = "1");

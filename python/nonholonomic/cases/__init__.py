@@ -26,6 +26,8 @@ SYSTEMS = {  # system (case module) -> its Modelica examples and its reference m
     "tippe_top": System(("TippeTop",), ("contact_patch", "tippe_top")),
     "snakeboard": System(("Snakeboard",), ("snakeboard",)),
     "skateboard": System(("Skateboard",), ("skateboard",)),
+    "bearing": System(("BallBearing",), ("bearing",)),
+    "gears": System(("SpurGearPair",), ("gears",)),
 }
 
 

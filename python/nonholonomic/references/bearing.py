@@ -290,6 +290,16 @@ class DeepGrooveBallBearing:
         """Load-deflection constant of one ball between the rings, Q = K_n delta^(3/2)."""
         return series_stiffness(self.contact("inner").stiffness, self.contact("outer").stiffness)
 
+    def hamrock_brewe_stiffness(self, ring: str) -> float:
+        """C of P = C delta^(3/2) of the 'inner' or 'outer' contact by Hamrock and Brewe's approximation (in it
+        delta ~ P^(2/3) exactly, so one load fixes C): the law of the Modelica contact BallOnRaceway."""
+        return 1.0 / float(hamrock_brewe(*self.curvatures(ring), self.E_star, 1.0)["delta"]) ** 1.5
+
+    @property
+    def K_n_hamrock_brewe(self) -> float:
+        """K_n of one ball between the rings by Hamrock and Brewe's approximation."""
+        return series_stiffness(self.hamrock_brewe_stiffness("inner"), self.hamrock_brewe_stiffness("outer"))
+
     def cage_speed(self, omega_i, alpha=0.0):
         """omega_c = omega_i (1 - gamma)/2, gamma = d cos(alpha)/D_pm (outer ring fixed)."""
         return np.asarray(omega_i, float) * (1 - self.d * math.cos(alpha) / self.D_pm) / 2

@@ -164,6 +164,7 @@ class TrajectoryCase(Case):
     extra_checks: Callable[[pd.DataFrame, pd.DataFrame], list[Check]] | None = None
     plots: Callable | None = None     # (case, fmu, ref, out_dir) -> list of written files
     units: dict = dataclasses.field(default_factory=dict)  # signal -> unit (see Case.signal_units)
+    rumoca_comparison: bool = True    # the benchmark also runs rumoca's own solver (False: too slow for the model)
 
     def execute(self) -> CaseResult:
         raw = simulate(self.model, self.parameters, stop_time=self.stop_time, output_interval=self.output_interval,
