@@ -82,21 +82,6 @@ def test_unsupported_construct_names_construct_and_place(tmp_path):
     assert "package.mo:6" in message  # the line of der(x) = -delay(x, 0.1)
 
 
-def test_nonlinear_loop_is_reported(tmp_path):
-    library = write_package(tmp_path, "Small", """
-  model Nonlinear
-    Real x(start = 1, fixed = true);
-    Real y, z;
-  equation
-    der(x) = -y;
-    y^3 + z = x;
-    z - y = 0;
-  end Nonlinear;
-""")
-    with pytest.raises(NonholonomicError, match="nonlinear algebraic loop"):
-        explicit_ode("Small.Nonlinear", library)
-
-
 def test_exact_jacobian_of_the_algebraic_loop(oscillator_fmu, tmp_path):
     """The FMU's exported Jacobian, through the linear block: x' = v, v' = -(2 k/m) x."""
     from conftest import FmuJacobian

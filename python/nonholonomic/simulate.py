@@ -109,8 +109,8 @@ def simulate(model: str | pathlib.Path, parameters: dict | None = None, stop_tim
     from .backends.fmu_export import SOLVER_ABI
     if (md.fmiVersion.startswith("3") and md.modelExchange is not None and not md.numberOfEventIndicators
             and extra_info(fmu).get("solver_functions") == SOLVER_ABI):  # the binary has CVODE's callbacks
-        return run_ode(fmu, md, values, stop_time, output_interval, tolerance, outputs, progress,
-                       exact_jacobian, rows, table)
+        return _finite(md, run_ode(fmu, md, values, stop_time, output_interval, tolerance, outputs, progress,
+                                   exact_jacobian, rows, table))
     recorder, reached = {}, {"time": 0.0}
 
     def step_finished(time, rec):
@@ -151,7 +151,22 @@ def simulate(model: str | pathlib.Path, parameters: dict | None = None, stop_tim
     frame = pd.DataFrame({name: np.asarray(result[name]) for name in result.dtype.names})
     if interrupted:
         raise Interrupted(partial=frame, time=reached["time"])
-    return frame
+    return _finite(md, frame)
+
+
+def _finite(md, frame: pd.DataFrame) -> pd.DataFrame:
+    """The frame, if every value is finite; else SimulationFailed naming the first row and variables that are
+    not, with the rows before it (a nonlinear algebraic loop without a root makes its unknowns NaN)."""
+    values = frame.to_numpy(dtype=float)
+    bad = ~np.isfinite(values)
+    if not bad.any():
+        return frame
+    row = int(np.argmax(bad.any(axis=1)))
+    names = [c for c, b in zip(frame.columns, bad[row]) if b]
+    shown = ", ".join(names[:4]) + (f" and {len(names) - 4} more" if len(names) > 4 else "")
+    raise SimulationFailed(f"simulation of {md.modelName}: {shown} not finite at t = {frame['time'].iloc[row]:g} "
+                           "(a nonlinear algebraic loop without a root, a singular linear block or an overflow)",
+                           frame.iloc[:row])
 
 
 @contextlib.contextmanager

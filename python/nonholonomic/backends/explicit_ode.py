@@ -3,11 +3,12 @@ model's top-level inputs.
 
 The unknowns of the DAE are the state derivatives and the algebraic variables. After alias elimination
 (residuals ``a - b`` between two unknowns), the Jacobian of the residuals with respect to the unknowns is
-put in block-triangular form (CasADi ``Sparsity.btf``). Every block must be linear in its own unknowns:
-a scalar block is solved explicitly, a larger block (accelerations and reaction forces of coupled bodies
-and constraints) at run time by a sparse LU generated for its pattern, with pivots chosen on the block's
-values at sample states (:mod:`.sparse_lu`; CasADi's sparse QR for the block's dense core and wherever a
-pivot fails at run time). Explicit solutions are substituted symbolically (SX); the linear blocks are
+put in block-triangular form (CasADi ``Sparsity.btf``). A block nonlinear in its own unknowns is solved at run
+time by Newton's method with its exact Jacobian (CasADi's code-generated ``fast_newton``, from the unknowns'
+start values; where it does not converge its unknowns are NaN). A linear scalar block is solved explicitly, a
+larger linear block (accelerations and reaction forces of coupled bodies and constraints) at run time by a
+sparse LU generated for its pattern, with pivots chosen on the block's values at sample states
+(:mod:`.sparse_lu`; CasADi's sparse QR for the block's dense core and wherever a pivot fails at run time). Explicit solutions are substituted symbolically (SX); the linear blocks are
 chained in MX, so the result is one CasADi Function whose C code has no algebraic loop left. A second
 Function gives the exact Jacobian d x'/dx for implicit integrators (``_state_jacobian``); a third, the
 same model with every block solved by QR (``rhs_qr``), is what CasADi differentiates for the FMU's
@@ -75,6 +76,11 @@ class ExplicitOde:
     # assert(condition, message) on parameters: (message, source place) of each, and (p) -> 1 where it holds
     assertions: list[tuple[str, str]] = dataclasses.field(default_factory=list)
     assertion_values: ca.Function | None = None
+
+
+# Newton's method for nonlinear algebraic loops: at most NEWTON_ITERATIONS steps, stopping where the largest
+# residual is below NEWTON_TOLERANCE; a block whose residual is still above NEWTON_CHECK has not converged
+NEWTON_ITERATIONS, NEWTON_TOLERANCE, NEWTON_CHECK = 50, 1e-12, 1e-8
 
 
 def _numeric(x) -> float | None:
@@ -207,7 +213,9 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
                                 "(some unknowns are determined by no equation)")
     nb, rowperm, colperm, rowblock, colblock, _, _ = sp.btf()
     explicit_syms, explicit_defs = [], []
-    stages = []  # (unknown symbols, A, b) of linear blocks
+    # stages, solved in order at run time: (unknowns w, A, b) of a linear block A w = b, or (unknowns w,
+    # J = dF/dw, F) of a nonlinear block F(w) = 0 (Newton's method); `nonlinear` says which
+    stages, nonlinear = [], []
     for b in range(nb):
         rows = rowperm[rowblock[b]:rowblock[b + 1]]
         cols = colperm[colblock[b]:colblock[b + 1]]
@@ -215,15 +223,16 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
         wb = ca.vertcat(*[w[c] for c in cols])
         Jb = ca.jacobian(Fb, wb)
         if ca.depends_on(Jb, wb):
-            names = ", ".join(w[c].name() for c in cols[:6])
-            raise NonholonomicError(f"rumoca backend: nonlinear algebraic loop in {names} "
-                                    f"(equation at {where[rows[0]]}); the translator solves linear loops only")
+            stages.append((wb, Jb, Fb))
+            nonlinear.append(True)
+            continue
         rest = ca.substitute(Fb, wb, ca.DM.zeros(wb.shape))
         if len(cols) == 1:
             explicit_syms.append(wb)
             explicit_defs.append(-rest / Jb)
         else:
             stages.append((wb, Jb, -rest))
+            nonlinear.append(False)
 
     # ---- outputs of the model
     state_syms = [s for v in states for s in _flat(v.value)]
@@ -232,7 +241,7 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
     y = [unknowns[reps[index_of[s.name()]]] for v in out_vars for s in _flat(v.value)]
 
     # substitute every explicit solution (in block order) into the linear stages and the outputs
-    say(f"{len(explicit_syms)} explicit and {len(stages)} linear blocks")
+    say(f"{len(explicit_syms)} explicit, {len(stages) - sum(nonlinear)} linear and {sum(nonlinear)} nonlinear blocks")
     exprs = [ca.vertcat(*xdot), ca.vertcat(*y)] + [e for _, A, rhs in stages for e in (A, rhs)]
     if explicit_syms:
         v_all, vdef_all = ca.vertcat(*explicit_syms), ca.vertcat(*explicit_defs)
@@ -277,8 +286,26 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
     u_default = ca.DM([u.start for u in input_meta]) if input_meta else ca.DM(0, 1)
     points = _sample_points(init_fun(p_default).full().ravel(), u_default.full().ravel())
     known_sx, known_mx, known_qr, solvers = [], [], [], []
+    guesses = _block_guesses(stages, nonlinear, unknown_vars, dae, subst_params, p_sx)
     for k, (wb, _, _) in enumerate(stages):
         A, rhs = stage_exprs[2 * k], stage_exprs[2 * k + 1]
+        if nonlinear[k]:
+            # F(w) = 0 by Newton's method with the block's exact Jacobian (CasADi's code-generated fast_newton),
+            # from the unknowns' start values; its derivatives by the implicit function theorem
+            say(f"nonlinear block {k + 1} of {len(stages)} ({wb.numel()} unknowns)")
+            residual = ca.Function(f"residual{k}", [wb, t_sx, x_sx, p_sx, u_sx] + known_sx, [rhs])
+            newton = ca.rootfinder(f"newton{k}", "fast_newton", residual,
+                                   {"max_iter": NEWTON_ITERATIONS, "abstol": NEWTON_TOLERANCE})
+            guess = ca.Function(f"guess{k}", [p_sx], [guesses[k]])(P)
+            w_mx = newton(guess, T, X, P, U, *known_mx)
+            # the generated Newton iteration reports no failure: an unconverged block gives NaN unknowns, and
+            # what depends on them is NaN too (simulate stops at the first such row with one line)
+            converged = ca.norm_inf(residual(w_mx, T, X, P, U, *known_mx)) <= NEWTON_CHECK
+            known_mx.append(ca.if_else(converged, w_mx, ca.DM.nan(wb.numel(), 1)))
+            known_qr.append(newton(guess, T, X, P, U, *known_qr))
+            solvers.append(lambda J, b: ca.solve(J, b, "qr"))
+            known_sx.append(wb)
+            continue
         f = ca.Function(f"block{k}", [t_sx, x_sx, p_sx, u_sx] + known_sx, [A, rhs])
         A_mx, rhs_mx = f(T, X, P, U, *known_mx)
         say(f"pivots of the linear block {k + 1} of {len(stages)} ({wb.numel()} unknowns)")
@@ -296,8 +323,8 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
     needed = [w if ca.depends_on(y_e, wb) else ca.MX.zeros(wb.sparsity()) for wb, w in zip(known_sx, known_mx)]
     y_only = ca.Function("output_values", [t_sx, x_sx, p_sx, u_sx] + known_sx, [y_e])(T, X, P, U, *needed)
     outputs_fun = ca.Function("output_values", [T, X, P, U], [y_only], names, ["y"])
-    jac_fun = _state_jacobian(stages, stage_exprs, xdot_e, [t_sx, x_sx, p_sx, u_sx], [T, X, P, U], known_mx,
-                              solvers)
+    jac_fun = _state_jacobian(stages, stage_exprs, nonlinear, xdot_e, [t_sx, x_sx, p_sx, u_sx], [T, X, P, U],
+                              known_mx, solvers)
 
     # ---- metadata
     state_meta = scalars(states)
@@ -384,18 +411,20 @@ def _block_solver(sample: ca.Function, points, p_default: ca.DM):
     return StaticLU(sparsity, pivot_sequence(pattern, np.stack(values))).solve
 
 
-def _state_jacobian(stages, stage_exprs, xdot, args_sx: list, args_mx: list, known_mx, solvers) -> ca.Function:
+def _state_jacobian(stages, stage_exprs, nonlinear, xdot, args_sx: list, args_mx: list, known_mx,
+                    solvers) -> ca.Function:
     """The Jacobian d xdot/dx for implicit integrators, by the implicit function theorem: the unknowns w_k
-    of a linear stage A w_k = b (A, b functions of x and of earlier stages) have
-    dw_k/dx = -A^-1 (dg/dx + sum_j dg/dw_j dw_j/dx) with g = A w_k - b. One more factorisation of A and
-    sparse symbolic derivatives of g replace the n_x model evaluations of a finite-difference Jacobian,
-    and the result is exact where finite differences lose digits (light bodies next to heavy ones)."""
+    of a stage g(w_k) = 0 (g = A w_k - b for a linear stage, g = F for a nonlinear one, A = dg/dw_k; all
+    functions of x and of earlier stages) have dw_k/dx = -A^-1 (dg/dx + sum_j dg/dw_j dw_j/dx). One more
+    factorisation of A and sparse symbolic derivatives of g replace the n_x model evaluations of a
+    finite-difference Jacobian, and the result is exact where finite differences lose digits (light bodies
+    next to heavy ones)."""
     known_sx = [wb for wb, _, _ in stages]
     x_sx = args_sx[1]  # args: t, x, p, u
     sens = []
     for k, (wb, _, _) in enumerate(stages):
         A, rhs = stage_exprs[2 * k], stage_exprs[2 * k + 1]
-        g = ca.mtimes(A, wb) - rhs
+        g = rhs if nonlinear[k] else ca.mtimes(A, wb) - rhs
         parts = [ca.jacobian(g, x_sx)] + [ca.jacobian(g, w) for w in known_sx[:k]]
         f = ca.Function(f"block{k}_jac", args_sx + known_sx[:k + 1], [A] + parts)
         A_mx, gx, *gw = f.call([*args_mx, *known_mx[:k + 1]])
@@ -410,6 +439,29 @@ def _state_jacobian(stages, stage_exprs, xdot, args_sx: list, args_mx: list, kno
     for dj, sj in zip(dw, sens):
         J = J + ca.mtimes(dj, sj)
     return ca.Function("state_jacobian", args_mx, [ca.densify(J)], ["t", "x", "p", "u"], ["jac_xdot_x"])
+
+
+def _block_guesses(stages, nonlinear, unknown_vars, dae: FlatDae, subst_params, p_sx) -> list:
+    """Newton's starting point for each nonlinear stage: the start values of its unknowns (0 where none is
+    given, and for state derivatives), which may depend on the parameters; None for a linear stage."""
+    owner = {s.name(): (v, k) for v in unknown_vars for k, s in enumerate(_flat(v.value))}
+    guesses = []
+    for (wb, _, _), is_nonlinear in zip(stages, nonlinear):
+        if not is_nonlinear:
+            guesses.append(None)
+            continue
+        values = []
+        for sym in ca.vertsplit(wb):
+            v, k = owner.get(sym.name(), (None, 0))
+            start = dae.attribute(v, "start") if v is not None else None
+            values.append(0.0 if start is None else _flat(np.broadcast_to(np.asarray(start, dtype=object),
+                                                                           v.shape))[k])
+        guess = ca.vertcat(*subst_params(values))
+        if {s.name() for s in ca.symvar(guess)} - {s.name() for s in ca.vertsplit(p_sx)}:
+            raise NonholonomicError("rumoca backend: start values of a nonlinear loop's unknowns depend on "
+                                    "non-parameters")
+        guesses.append(guess)
+    return guesses
 
 
 def _resolve(syms: list, defs: list) -> list:
