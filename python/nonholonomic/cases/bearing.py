@@ -12,11 +12,12 @@ on its shaft, free in the plane of the bearing, 16 elliptic Hertz contacts with 
 
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
 import pandas as pd
-from scipy.integrate import trapezoid
+from scipy.integrate import cumulative_trapezoid, trapezoid
 
 from ..plots import label, plt, save_figure
 from ..references.bearing import DeepGrooveBallBearing, hamrock_brewe, rigid_ring_deflection, stribeck_factor, \
@@ -40,6 +41,12 @@ def columns(name: str) -> list[str]:
 
 
 def static_run(F_r: float = 1000.0) -> pd.DataFrame:
+    """A copy of ``_static_run(F_r)``: the Hertz and the Stribeck cases share one run."""
+    return _static_run(F_r).copy()
+
+
+@functools.lru_cache(maxsize=1)
+def _static_run(F_r: float) -> pd.DataFrame:
     """The shaft held still (omega = 0), zero clearance, the radial load F_r along -y reached in 5 ms (rises as
     1 - exp(-t/5 ms): 2e-9 short of it at 0.1 s), Hunt-Crossley damping settles the rings and balls."""
     return simulate("BallBearing", dict(omega=0.0, P_d=0.0, F_r=F_r, t_ramp=0.005), stop_time=0.1,
@@ -259,10 +266,8 @@ class EnergyCase(Case):
                        outputs=["energy", "shaftPower", "frictionPower", "shaftTorque", "shaftSpeed", "y_s",
                                 *columns("N_i"), *columns("N_o"), *columns("orbitSpeed")])
         t = fmu["time"].to_numpy()
-        work_in = np.concatenate([[0.0], np.cumsum(np.diff(t) * 0.5 * (fmu["shaftPower"].to_numpy()[1:]
-                                                                      + fmu["shaftPower"].to_numpy()[:-1]))])
-        lost = np.concatenate([[0.0], np.cumsum(np.diff(t) * 0.5 * (fmu["frictionPower"].to_numpy()[1:]
-                                                                   + fmu["frictionPower"].to_numpy()[:-1]))])
+        work_in = cumulative_trapezoid(fmu["shaftPower"].to_numpy(), t, initial=0.0)
+        lost = cumulative_trapezoid(fmu["frictionPower"].to_numpy(), t, initial=0.0)
         fmu["energy_balance"] = fmu["energy"] - fmu["energy"].iloc[0] - (work_in - lost)
         steady = t >= self.STEADY
         span = t[steady][-1] - t[steady][0]

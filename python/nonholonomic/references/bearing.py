@@ -92,18 +92,16 @@ from scipy.optimize import brentq
 from scipy.special import beta, ellipe, ellipkm1, elliprd
 
 from nonholonomic.errors import NonholonomicError
+from nonholonomic.references.common import finite_number
 
 XTOL = 1e-14  # brentq's absolute tolerance on ln(a/b) in HertzEllipse, and on delta_r / delta_ref
 ORIENTATIONS = ("ball", "straddle")
 
 
 def _positive(x, name: str) -> float:
-    try:
-        x = float(x)
-    except (TypeError, ValueError):
-        raise NonholonomicError(f"{name} must be a number, got {x!r}") from None
-    if not (x > 0 and math.isfinite(x)):
-        raise NonholonomicError(f"{name} must be positive and finite, got {x}")
+    x = finite_number(name, x)
+    if not x > 0:
+        raise NonholonomicError(f"{name} must be positive, got {x}")
     return x
 
 
