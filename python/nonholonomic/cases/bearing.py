@@ -274,7 +274,6 @@ class EnergyCase(Case):
         p_shaft = trapezoid(fmu["shaftPower"].to_numpy()[steady], t[steady]) / span
         p_lost = trapezoid(fmu["frictionPower"].to_numpy()[steady], t[steady]) / span
         dE = (fmu["energy"].to_numpy()[steady][-1] - fmu["energy"].to_numpy()[steady][0]) / span
-        energy = float(fmu["energy"].iloc[-1])
         # the works are trapezoidal sums of the sampled powers: their error is about h^2/12 int |P''| dt, estimated
         # from the samples' second differences (the balls' vibration under the changing loads during the spin-up
         # dominates it; measured 0.91 of the estimate); the integrator's error (rtol 1e-12 on 0.5 J) is far below.
