@@ -91,9 +91,13 @@ class FmuJacobian:
         self.p = np.array(self.instance.getFloat64([refs[n] for n in names]) if names else [0.0])
         self._jacobian = getattr(self.instance.dll, JACOBIAN_SYMBOL)
         double_p = ctypes.POINTER(ctypes.c_double)
-        self._jacobian.argtypes = [ctypes.c_double, double_p, double_p, double_p, double_p]
-        self.u = np.array([v.start for v in md.modelVariables if v.causality == "input"] + [0.0], dtype=float)
         self._ptr = lambda a: a.ctypes.data_as(double_p)
+        self._jacobian.argtypes = [ctypes.c_double, double_p, double_p, double_p, double_p, double_p]
+        self.u = np.array([v.start for v in md.modelVariables if v.causality == "input"] + [0.0], dtype=float)
+        self.m = np.zeros(max(1, int(json.loads((folder / PARAMETER_INFO).read_text()).get("memory_size", 0))))
+        memory = self.instance.dll.nonholonomic_memory  # the event memory after initialisation
+        memory.argtypes = [ctypes.c_void_p, double_p]
+        assert memory(self.instance.component, self._ptr(self.m)) == 0
 
     def initial_state(self) -> np.ndarray:
         x = np.zeros(self.nx)
@@ -110,7 +114,8 @@ class FmuJacobian:
     def jacobian(self, x: np.ndarray, t: float = 0.0) -> np.ndarray:
         x = np.ascontiguousarray(x, dtype=float)
         out = np.zeros(self.nx * self.nx)
-        assert self._jacobian(t, self._ptr(x), self._ptr(self.p), self._ptr(self.u), self._ptr(out)) == 0
+        assert self._jacobian(t, self._ptr(x), self._ptr(self.p), self._ptr(self.u), self._ptr(self.m),
+                              self._ptr(out)) == 0
         return out.reshape(self.nx, self.nx, order="F")
 
     def central_differences(self, x: np.ndarray, relative_step: float) -> np.ndarray:

@@ -42,7 +42,8 @@ def test_exported_solver_functions_agree_with_fmi(model, rumoca_fmus, tmp_path):
         rows = np.array([x0, x0 + 1e-3 * np.random.default_rng(1).standard_normal(x0.size)])
         times = np.array([0.0, 0.5])
         inputs = input_table(md, None)
-        frame = instance.frame(times, rows, info["output_names"], info, refs, inputs)
+        memories = np.zeros((len(times), 1))  # these models have no events
+        frame = instance.frame(times, rows, memories, info["output_names"], info, refs, inputs)
         for time_, x, (_, row) in zip(times, rows, frame.iterrows()):
             instance._check(instance.dll.fmi3SetTime(instance._instance, time_), "fmi3SetTime")
             instance._check(instance.dll.fmi3SetContinuousStates(instance._instance, _pointer(x), x.size), "set")
@@ -71,7 +72,7 @@ def _cvode_functions(instance: _Fmi3, t: float, x: np.ndarray) -> tuple[np.ndarr
     p = (ctypes.c_double * max(1, len(instance.parameters)))(*instance.parameters)
     u = np.zeros(1)  # these models have no inputs
     data = Cvode.data_type(0)(ctypes.cast(identity, ctypes.c_void_p), ctypes.cast(identity, ctypes.c_void_p), p,
-                              x.size, 0, None, None, 0, 1, _pointer(u), _pointer(u))
+                              x.size, 0, None, None, 0, 1, _pointer(u), _pointer(u), _pointer(u))  # m: no events
     rhs, jac = instance.dll.nonholonomic_cvode_rhs, instance.dll.nonholonomic_cvode_jacobian
     rhs.argtypes = [ctypes.c_double] + [ctypes.c_void_p] * 3
     jac.argtypes = [ctypes.c_double] + [ctypes.c_void_p] * 7
@@ -89,10 +90,11 @@ def _cvode_functions(instance: _Fmi3, t: float, x: np.ndarray) -> tuple[np.ndarr
 def _state_jacobian(instance: _Fmi3, t: float, x: np.ndarray) -> np.ndarray:
     from nonholonomic.backends.fmu_export import JACOBIAN_SYMBOL
     function = getattr(instance.dll, JACOBIAN_SYMBOL)
-    function.argtypes = [ctypes.c_double] + [ctypes.POINTER(ctypes.c_double)] * 4
-    p, u = np.array(instance.parameters + [0.0]), np.zeros(1)  # no inputs
+    function.argtypes = [ctypes.c_double] + [ctypes.POINTER(ctypes.c_double)] * 5
+    p, u = np.array(instance.parameters + [0.0]), np.zeros(1)  # no inputs, no events
     matrix = np.zeros((x.size, x.size), order="F")  # column-major
-    assert function(t, _pointer(np.array(x, dtype=float)), _pointer(p), _pointer(u), _pointer(matrix)) == 0
+    assert function(t, _pointer(np.array(x, dtype=float)), _pointer(p), _pointer(u), _pointer(u),
+                    _pointer(matrix)) == 0
     return matrix
 
 

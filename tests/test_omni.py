@@ -107,7 +107,7 @@ def test_roller_inertia_from_geometry():
     model = rumoca.Session(roots=[str(LIBRARY.parent)]).loads(source, model="RI.M")
     ode = build_explicit_ode(FlatDae(model.to_dict("dae"), "RI.M"))
     p = [q.start for q in ode.parameters]
-    y = ode.rhs(0.0, [0.0], p, [])[1].full().ravel()
+    y = ode.rhs(0.0, [0.0], p, [], [])[1].full().ravel()
     assert y[0] == pytest.approx(0.002 * axial, rel=1e-10)
     assert y[1] == pytest.approx(0.002 * transverse, rel=1e-10)
 

@@ -47,12 +47,12 @@ end LawCheck;"""
     ode = build_explicit_ode(FlatDae.of(compiled, "LawCheck"))
     for law in (1, 2, 3, 4):
         for u in (0.0, 1e-6, 0.3, 0.999, 1.0, 1.001, 2.0, 5.99, 6.01, 50.0, 1e8):
-            modelica = np.array(ode.output_values(0.0, [0.0], [u, law], [])).ravel()
+            modelica = np.array(ode.output_values(0.0, [0.0], [u, law], [], [])).ravel()
             python = np.array(contact_patch.law_fg(law, u), dtype=float)
             assert np.max(np.abs(modelica - python)) <= roundoff(1.0), (law, u, modelica, python)
     # and the exact law is exact: the quadrature about the instantaneous centre of rotation
     for u in (0.0, 0.5, 1.0, 3.0, 100.0):
-        modelica = np.array(ode.output_values(0.0, [0.0], [u, 4], [])).ravel()
+        modelica = np.array(ode.output_values(0.0, [0.0], [u, 4], [], [])).ravel()
         assert np.max(np.abs(modelica - np.array(contact_patch.exact_fg(u)))) <= 4 * contact_patch.QUAD_TOL
 
 

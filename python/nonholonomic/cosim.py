@@ -39,7 +39,7 @@ from typing import Callable
 import numpy as np
 import pandas as pd
 
-from .cvode import CvodeFailed, solver_message
+from .cvode import CvodeFailed, advance_with_events, solver_message
 from .errors import Interrupted, NonholonomicError, SimulationFailed
 
 
@@ -176,7 +176,8 @@ class FmuComponent:
         instance.parameters = instance.get([self._refs[n] for n in self._info["jacobian_parameters"]])
         table = self._held_inputs(0.0)
         self._solver = Cvode(instance.dll, instance.states(), instance.parameters, instance.nominals() * tolerance,
-                             tolerance, max_step=math.inf, exact_jacobian=True, inputs=table)
+                             tolerance, max_step=math.inf, exact_jacobian=True, inputs=table,
+                             memory=instance.memory(), indicators=self._info.get("event_indicators", 0))
         self._x = np.ctypeslib.as_array(self._solver.state_pointer, (instance.nx,))
         self._t = 0.0
 
@@ -239,16 +240,17 @@ class FmuComponent:
         if self.interface == "me":
             if self._changed:  # held inputs jump at t; CVODE's error test meets the jump on its next steps
                 self._solver.set_inputs(self._held_inputs(t))
-            self._solver.set_stop_time(t + h)  # never past the communication point: its inputs are not known yet
+            # never past the communication point (its inputs are not known yet); the FMU's events on the way
+            step = lambda: advance_with_events(self._solver, self._instance, t + h, stop_at_target=True)
             try:
                 try:
-                    self._t = self._solver.advance(t + h)
+                    self._t = step()
                 except CvodeFailed as e:
                     # at tight tolerances a jump can defeat the multistep history: once more, afresh from the last
                     # accepted point (a restart at every communication point instead cost the vehicle 15 times
                     # the time, and its order-1 restarts added up to errors above the coupling error)
                     self._solver.restart(e.time)
-                    self._t = self._solver.advance(t + h)
+                    self._t = step()
             except CvodeFailed as e:
                 raise NonholonomicError(f"component {self.name}: {solver_message(e)}") from None
         else:
@@ -266,8 +268,8 @@ class FmuComponent:
             return {}
         if self.interface == "cs":
             return dict(zip(self.outputs, self._get([self._refs[n] for n in self.outputs])))
-        frame = self._instance.frame(np.array([self._t]), self._x.copy()[None, :], self.outputs, self._info,
-                                     self._refs, self._held_inputs(self._t))
+        frame = self._instance.frame(np.array([self._t]), self._x.copy()[None, :], self._solver.memory[None, :],
+                                     self.outputs, self._info, self._refs, self._held_inputs(self._t))
         return {n: float(frame[n].iloc[0]) for n in self.outputs}
 
     def _held_inputs(self, t: float):

@@ -1,6 +1,7 @@
-"""The project's own integration loop for FMI 3 Model Exchange FMUs without events built by the rumoca
-backend: SUNDIALS CVODE (the library fmpy ships) calling the FMU binary's compiled right-hand side and exact
-Jacobian directly, with no Python inside a step."""
+"""The project's own integration loop for FMI 3 Model Exchange FMUs built by the rumoca backend: SUNDIALS
+CVODE (the library fmpy ships) calling the FMU binary's compiled right-hand side, exact Jacobian and event
+indicators directly, with no Python inside a step; at an event (a root of an indicator located by CVODE, or a
+time event the FMU announced) the FMU's event iteration runs through FMI and CVODE restarts."""
 
 from __future__ import annotations
 
@@ -61,6 +62,7 @@ def run_ode(fmu: pathlib.Path, md, values: dict, stop_time: float, output_interv
         raise NonholonomicError(f"the inputs of {md.modelName} differ from its binary's (rebuild the FMU)")
     times: list[float] = []
     states: list[np.ndarray] = []  # at the output times; the outputs are computed from them at the end
+    memories: list[np.ndarray] = []  # the event memory at the output times
     folder = tempfile.mkdtemp(prefix="nh_run_")
     instance = solver = None
     chunks: list[pd.DataFrame] = []  # rows already computed (and handed to ``rows``)
@@ -68,8 +70,9 @@ def run_ode(fmu: pathlib.Path, md, values: dict, stop_time: float, output_interv
 
     def new_rows() -> pd.DataFrame:
         start = done()
-        chunk = instance.frame(np.array(times[start:]), np.array(states[start:]).reshape(-1, instance.nx), outputs,
-                               info, refs, inputs)
+        chunk = instance.frame(np.array(times[start:]), np.array(states[start:]).reshape(-1, instance.nx),
+                               np.array(memories[start:]).reshape(len(times) - start, -1), outputs, info, refs,
+                               inputs)
         chunks.append(chunk)
         return chunk
 
@@ -86,24 +89,31 @@ def run_ode(fmu: pathlib.Path, md, values: dict, stop_time: float, output_interv
                 instance.set([refs[n] for n in inputs.names], list(inputs.at(0.0)[0]))
             instance.initialise(tolerance, stop_time)
             instance.parameters = instance.get([refs[n] for n in info["jacobian_parameters"]])
-            times.append(0.0)
-            states.append(instance.states())
-            solver = Cvode(instance.dll, states[0], instance.parameters, instance.nominals() * tolerance, tolerance,
-                           max_step=stop_time / 50, exact_jacobian=exact_jacobian, inputs=inputs)
+            solver = Cvode(instance.dll, instance.states(), instance.parameters, instance.nominals() * tolerance,
+                           tolerance, max_step=stop_time / 50, exact_jacobian=exact_jacobian, inputs=inputs,
+                           memory=instance.memory(), indicators=info.get("event_indicators", 0))
             x = np.ctypeslib.as_array(solver.state_pointer, (instance.nx,))
-            sent = -np.inf  # the first rows go out at once, then every ROWS_EVERY seconds
-            for target in output_grid(stop_time, output_interval)[1:]:
-                time = solver.advance(target)
+
+            def record(time):
                 times.append(time)
                 states.append(x.copy())
+                memories.append(solver.memory.copy())
+            record(0.0)
+            sent = -np.inf  # the first rows go out at once, then every ROWS_EVERY seconds
+            for target in output_grid(stop_time, output_interval)[1:]:
+                time = advance_with_events(solver, instance, target, record)
+                record(time)
                 if progress:
                     progress(time, stop_time)
                 if rows and clock.monotonic() - sent > ROWS_EVERY:
                     rows(new_rows())
                     sent = clock.monotonic()
+                if instance.terminated:
+                    break
             if rows and done() < len(times):
                 rows(new_rows())
             stats = solver.statistics()
+            stats["events"] = instance.events
             result = frame()
     except KeyboardInterrupt:
         reached = times[-1] if times else 0.0
@@ -120,6 +130,42 @@ def run_ode(fmu: pathlib.Path, md, values: dict, stop_time: float, output_interv
         shutil.rmtree(folder, ignore_errors=True)
     result.attrs["solver"] = stats
     return result
+
+
+def advance_with_events(solver: "Cvode", instance: "_Fmi3", target: float, record=None,
+                        stop_at_target: bool = False) -> float:
+    """Integrate to ``target``, handling the FMU's events on the way: at a root of an event indicator (CVODE
+    locates it) or a time event (CVODE stops there), the FMU's event iteration runs through FMI and CVODE starts
+    afresh from the new state. ``record(time)``, if given, is called just before and just after each event
+    (the left and right limits). Returns the time reached: ``target``, or where the model called terminate()
+    (``instance.terminated``). ``stop_at_target``: never step past ``target`` (a communication point)."""
+    while True:
+        event_time = instance.next_event_time
+        time_event = event_time is not None and (event_time < target or _same_time(event_time, target))
+        stop = (target if _same_time(event_time, target) else event_time) if time_event else target
+        if time_event or stop_at_target:
+            solver.stop_at(stop)
+        else:
+            solver.clear_stop_time()
+        time = solver.advance(stop)
+        if solver.flag == Cvode.ROOT or (time_event and _same_time(time, stop)):
+            if record:
+                record(time)
+            x = np.ctypeslib.as_array(solver.state_pointer, (instance.nx,))
+            x[:] = instance.event(time, x)
+            solver.memory[:] = instance.memory()
+            solver.restart(time)
+            if record:
+                record(time)
+            if instance.terminated:
+                return time
+        if time >= target or _same_time(time, target):
+            return time
+
+
+def _same_time(a, b) -> bool:
+    """a and b are one instant (times reported by the FMU and reached by CVODE, up to rounding)."""
+    return a is not None and b is not None and abs(a - b) <= 64 * np.finfo(float).eps * max(1.0, abs(a), abs(b))
 
 
 def _partial(frame):
@@ -159,10 +205,17 @@ class _Fmi3:
                 ("fmi3GetContinuousStates", c.c_int, [inst, dp, c.c_size_t]),
                 ("fmi3GetNominalsOfContinuousStates", c.c_int, [inst, dp, c.c_size_t]),
                 ("fmi3SetContinuousStates", c.c_int, [inst, dp, c.c_size_t]), ("fmi3SetTime", c.c_int, [inst, c.c_double]),
+                ("fmi3EnterEventMode", c.c_int, [inst]),
+                ("fmi3UpdateDiscreteStates", c.c_int, [inst] + [c.POINTER(c.c_bool)] * 5 + [dp]),
+                ("nonholonomic_memory", c.c_int, [inst, dp]),
                 ("fmi3Terminate", c.c_int, [inst]), ("fmi3FreeInstance", None, [inst])]:
             function = getattr(self.dll, name)
             function.restype, function.argtypes = restype, argtypes
         self.nx, self._name = md.numberOfContinuousStates, md.modelName.encode()
+        self.nm = int(extra_info(fmu).get("memory_size", 0))  # the event memory (discrete values, relations, ...)
+        self.next_event_time: float | None = None  # the next time event the FMU announced
+        self.terminated = False  # the model called terminate()
+        self.events = 0  # events handled
         self.parameters: list[float] = []  # in the order of jacobian_parameters, once initialised
         self.errors: list[str] = []  # what the FMU logged with an error status (the reason a call failed)
 
@@ -196,7 +249,38 @@ class _Fmi3:
         self._check(self.dll.fmi3EnterInitializationMode(self._instance, True, tolerance, 0.0, True, stop_time),
                     "fmi3EnterInitializationMode")
         self._check(self.dll.fmi3ExitInitializationMode(self._instance), "fmi3ExitInitializationMode")
+        self._update_discrete_states()
         self._check(self.dll.fmi3EnterContinuousTimeMode(self._instance), "fmi3EnterContinuousTimeMode")
+
+    def _update_discrete_states(self) -> None:
+        flags = [ctypes.c_bool() for _ in range(5)]
+        when = ctypes.c_double()
+        again = True
+        while again:
+            self._check(self.dll.fmi3UpdateDiscreteStates(self._instance, *[ctypes.byref(f) for f in flags],
+                                                          ctypes.byref(when)), "fmi3UpdateDiscreteStates")
+            again = flags[0].value and not flags[1].value
+        self.terminated = self.terminated or flags[1].value
+        self.next_event_time = when.value if flags[4].value else None
+
+    def event(self, time: float, x: np.ndarray) -> np.ndarray:
+        """The event at ``time`` with states ``x``: the FMU's event iteration; returns the states after it."""
+        pointer = lambda a: a.ctypes.data_as(ctypes.POINTER(ctypes.c_double))
+        x = np.ascontiguousarray(x, dtype=float)
+        self._check(self.dll.fmi3SetTime(self._instance, time), "fmi3SetTime")
+        self._check(self.dll.fmi3SetContinuousStates(self._instance, pointer(x), self.nx), "fmi3SetContinuousStates")
+        self._check(self.dll.fmi3EnterEventMode(self._instance), "fmi3EnterEventMode")
+        self._update_discrete_states()
+        self._check(self.dll.fmi3EnterContinuousTimeMode(self._instance), "fmi3EnterContinuousTimeMode")
+        self.events += 1
+        return self.states()
+
+    def memory(self) -> np.ndarray:
+        """The FMU's event memory (discrete variables, relation and condition values), at least one value."""
+        values = np.zeros(max(1, self.nm))
+        if self.dll.nonholonomic_memory(self._instance, values.ctypes.data_as(ctypes.POINTER(ctypes.c_double))):
+            raise NonholonomicError("the FMU's event memory could not be read")
+        return values
 
     def _vector(self, function) -> np.ndarray:
         values = np.zeros(self.nx)
@@ -210,22 +294,25 @@ class _Fmi3:
     def nominals(self) -> np.ndarray:
         return self._vector(self.dll.fmi3GetNominalsOfContinuousStates)
 
-    def frame(self, times: np.ndarray, states: np.ndarray, outputs: list[str], info: dict, refs: dict,
-              inputs: InputTable) -> pd.DataFrame:
-        """The named variables at the given times and states: the FMU's outputs by the binary's batch
-        function (``nonholonomic_outputs``), states from ``states``, inputs from their table, any other
-        variable through FMI."""
+    def frame(self, times: np.ndarray, states: np.ndarray, memories: np.ndarray, outputs: list[str], info: dict,
+              refs: dict, inputs: InputTable) -> pd.DataFrame:
+        """The named variables at the given times, states and event memories: the FMU's outputs by the
+        binary's batch function (``nonholonomic_outputs``), states, discrete variables and inputs from
+        their rows, any other variable through FMI."""
         pointer = lambda a: a.ctypes.data_as(ctypes.POINTER(ctypes.c_double))
         columns = {"time": times}
         y = np.zeros((len(times), len(info["output_names"])))
         function = self.dll.nonholonomic_outputs
         function.restype = ctypes.c_int
-        function.argtypes = [ctypes.c_long] + [ctypes.POINTER(ctypes.c_double)] * 5
+        function.argtypes = [ctypes.c_long] + [ctypes.POINTER(ctypes.c_double)] * 6
         p = np.ascontiguousarray(self.parameters + [0.0])
         u = np.ascontiguousarray(inputs.at(times)) if inputs.names else np.zeros((len(times), 1))
-        if function(len(times), pointer(times), pointer(states), pointer(p), pointer(u), pointer(y)):
+        m = np.ascontiguousarray(memories[:, :self.nm] if self.nm else np.zeros((len(times), 1)), dtype=float)
+        times, states = np.ascontiguousarray(times, dtype=float), np.ascontiguousarray(states, dtype=float)
+        if function(len(times), pointer(times), pointer(states), pointer(p), pointer(u), pointer(m), pointer(y)):
             raise NonholonomicError("the FMU's outputs could not be evaluated")
         where = {name: ("y", k) for k, name in enumerate(info["output_names"])}
+        where.update({name: ("m", k) for k, name in enumerate(info.get("discrete_names", []))})
         where.update({name: ("x", k) for k, name in enumerate(info["state_names"])})
         where.update({name: ("u", k) for k, name in enumerate(inputs.names)})
         others = [name for name in outputs if name not in where]
@@ -240,7 +327,7 @@ class _Fmi3:
         for name in outputs:
             kind, k = where.get(name, (None, None))
             columns[name] = (y[:, k] if kind == "y" else states[:, k] if kind == "x" else u[:, k] if kind == "u"
-                             else np.array(through_fmi[name]))
+                             else m[:, k] if kind == "m" else np.array(through_fmi[name]))
         return pd.DataFrame(columns)
 
     def free(self) -> None:
@@ -282,17 +369,24 @@ class Cvode:
             ("vector_data", ctypes.c_void_p), ("matrix_data", ctypes.c_void_p), ("p", dp), ("nx", ctypes.c_long),
             ("fallbacks", ctypes.c_long), ("rhs_work", ctypes.c_void_p), ("jac_work", ctypes.c_void_p),
             ("nu", ctypes.c_long), ("u_points", ctypes.c_long), ("u_times", dp), ("u_values", dp),
-            ("u_now", ctypes.c_double * max(1, nu))]})
+            ("m", dp), ("root_work", ctypes.c_void_p), ("u_now", ctypes.c_double * max(1, nu))]})
 
     # CVODE returns at least this often: SIGINT to Interrupted measured 0.04 s on the vehicle with the exact
     # Jacobian, 0.26 s with finite differences (208 evaluations per Jacobian); a call costs ~3 us
     STEPS_PER_CALL = 20
 
+    # CVode's return flags that end a call successfully: at the output time, at the stop time, at a root
+    SUCCESS, TSTOP, ROOT = 0, 1, 2
+
     def __init__(self, dll, x0: list, parameters: list, abstol, rtol: float, max_step: float, exact_jacobian: bool,
-                 inputs: InputTable | None = None):
+                 inputs: InputTable | None = None, memory: np.ndarray | None = None, indicators: int = 0):
         self._mem = self._ctx = self._matrix = self._linear_solver = self._data = None
         self._vectors, self._dll = [], dll
         self.nu = len(inputs.names) if inputs else 0
+        # the FMU's event memory, read by the binary's functions (the caller updates it after events)
+        self.memory = np.ascontiguousarray(np.zeros(1) if memory is None else memory, dtype=float).copy()
+        self.indicators, self.flag = indicators, self.SUCCESS
+        self._before: dict = {}  # counters of the runs before the last restart
         try:
             self._create(x0, parameters, abstol, rtol, max_step, exact_jacobian)
             self.set_inputs(inputs or InputTable([], np.zeros(1), np.zeros((1, 0))))
@@ -311,6 +405,7 @@ class Cvode:
             ctypes.cast(_sundials("sundials_core", "N_VGetArrayPointer", vp, vp), vp),
             ctypes.cast(_sundials("sundials_sunmatrixdense", "SUNDenseMatrix_Data", vp, vp), vp),
             self._parameters, nx, 0, None, None, self.nu)
+        self._data.m = self.memory.ctypes.data_as(POINTER(c_double))
         self._ctx = vp()
         ok(_sundials("sundials_core", "SUNContext_Create", c_int, c_int, POINTER(vp))(0, byref(self._ctx)),
            "a context")  # SUN_COMM_NULL: no MPI
@@ -345,6 +440,10 @@ class Cvode:
         ok(cv("CVodeSetMaxStep", c_double)(self._mem, max_step), "the maximum step")
         ok(cv("CVodeSetMaxNumSteps", c_long)(self._mem, self.STEPS_PER_CALL), "the steps per call")
         ok(cv("CVodeSetMaxHnilWarns", c_int)(self._mem, -1), "silence")  # t + h = t is for the error flags to say
+        if self.indicators:
+            ok(cv("CVodeRootInit", c_int, vp)(self._mem, self.indicators, ctypes.cast(dll.nonholonomic_cvode_roots, vp)),
+               "the event indicators")
+            ok(cv("CVodeSetNoInactiveRootWarn")(self._mem), "silence")
         self._cvode = cv("CVode", c_double, vp, POINTER(c_double), c_int)
         self._time = c_double(0.0)
 
@@ -360,9 +459,26 @@ class Cvode:
         self._data.u_points = len(self._table[0])
         self._data.u_times, self._data.u_values = pointer(self._table[0]), pointer(self._table[1])
 
+    _COUNTERS = {"steps": "CVodeGetNumSteps", "rhs_evaluations": "CVodeGetNumRhsEvals",
+                 "error_test_failures": "CVodeGetNumErrTestFails", "newton_failures": "CVodeGetNumNonlinSolvConvFails",
+                 "jacobians": "CVodeGetNumJacEvals", "finite_difference_evaluations": "CVodeGetNumLinRhsEvals",
+                 "indicator_evaluations": "CVodeGetNumGEvals"}
+
+    def _counters(self) -> dict:
+        """CVODE's counters since its last (re)start."""
+        def counter(name):
+            value = ctypes.c_long()
+            _sundials("sundials_cvode", name, ctypes.c_int, ctypes.c_void_p, ctypes.POINTER(ctypes.c_long))(
+                self._mem, ctypes.byref(value))
+            return int(value.value)
+        return {key: counter(name) if key != "indicator_evaluations" or self.indicators else 0
+                for key, name in self._COUNTERS.items()}
+
     def restart(self, time: float) -> None:
         """Start the multistep method afresh at ``time`` from the current state (its last accepted one)."""
         cv = lambda name, *argtypes: _sundials("sundials_cvode", name, ctypes.c_int, ctypes.c_void_p, *argtypes)
+        done = self._counters()  # CVodeReInit sets them to zero
+        self._before = {key: self._before.get(key, 0) + value for key, value in done.items()}
         if cv("CVodeReInit", ctypes.c_double, ctypes.c_void_p)(self._mem, time, self._y) != 0:
             self._fail(f"CVODE refused to restart at t = {time:g}")
 
@@ -372,32 +488,39 @@ class Cvode:
         if cv("CVodeSetStopTime", ctypes.c_double)(self._mem, stop_time) != 0:
             self._fail(f"CVODE refused the stop time {stop_time:g}")
 
+    def stop_at(self, time: float) -> None:
+        """Never step past ``time``; where CVODE's last step already went past it (an event time found after
+        an output time), its solution there is interpolated, and a restart at the event discards the rest."""
+        now = ctypes.c_double()
+        _sundials("sundials_cvode", "CVodeGetCurrentTime", ctypes.c_int, ctypes.c_void_p,
+                  ctypes.POINTER(ctypes.c_double))(self._mem, ctypes.byref(now))
+        if now.value >= time:
+            self.clear_stop_time()
+        else:
+            self.set_stop_time(time)
+
+    def clear_stop_time(self) -> None:
+        cv = lambda name: _sundials("sundials_cvode", name, ctypes.c_int, ctypes.c_void_p)
+        cv("CVodeClearStopTime")(self._mem)
+
     def advance(self, target: float) -> float:
-        """Integrate to ``target`` (CVODE's interpolated solution there, in ``state_pointer``); returns
-        the time reached. Each CVode call takes at most STEPS_PER_CALL steps (flag -1, CV_TOO_MUCH_WORK,
-        then means: go on), so a Ctrl-C between calls ends the run promptly."""
+        """Integrate to ``target`` (CVODE's interpolated solution there, in ``state_pointer``) or to a root of
+        the event indicators before it (``flag`` is then ROOT); returns the time reached. Each CVode call takes
+        at most STEPS_PER_CALL steps (flag -1, CV_TOO_MUCH_WORK, then means: go on), so a Ctrl-C between calls
+        ends the run promptly."""
         while True:
             flag = self._cvode(self._mem, target, self._y, ctypes.byref(self._time), 1)  # CV_NORMAL
             if flag >= 0:
+                self.flag = flag
                 return self._time.value
             if flag != -1:
                 name = _sundials("sundials_cvode", "CVodeGetReturnFlagName", ctypes.c_char_p, ctypes.c_long)(flag)
                 raise CvodeFailed(name.decode(), self._time.value)
 
     def statistics(self) -> dict:
-        """CVODE's counters after a run, and where the Jacobian came from."""
-
-        def counter(name):
-            value = ctypes.c_long()
-            _sundials("sundials_cvode", name, ctypes.c_int, ctypes.c_void_p, ctypes.POINTER(ctypes.c_long))(
-                self._mem, ctypes.byref(value))
-            return int(value.value)
-
-        return {"steps": counter("CVodeGetNumSteps"), "rhs_evaluations": counter("CVodeGetNumRhsEvals"),
-                "error_test_failures": counter("CVodeGetNumErrTestFails"),
-                "newton_failures": counter("CVodeGetNumNonlinSolvConvFails"),
-                "jacobians": counter("CVodeGetNumJacEvals"),
-                "finite_difference_evaluations": counter("CVodeGetNumLinRhsEvals"),
+        """CVODE's counters over the whole run (restarts included), and where the Jacobian came from."""
+        now = self._counters()
+        return {**{key: now[key] + self._before.get(key, 0) for key in now},
                 "jacobian": "exact (FMU)" if self.exact_jacobian else "finite differences (CVODE)",
                 "jacobian_fallbacks": int(self._data.fallbacks)}
 

@@ -107,7 +107,7 @@ def simulate(model: str | pathlib.Path, parameters: dict | None = None, stop_tim
         if name not in names:
             raise NonholonomicError(f"unknown variable '{name}' of {fmu.stem}")
     from .backends.fmu_export import SOLVER_ABI
-    if (md.fmiVersion.startswith("3") and md.modelExchange is not None and not md.numberOfEventIndicators
+    if (md.fmiVersion.startswith("3") and md.modelExchange is not None
             and extra_info(fmu).get("solver_functions") == SOLVER_ABI):  # the binary has CVODE's callbacks
         return _finite(md, run_ode(fmu, md, values, stop_time, output_interval, tolerance, outputs, progress,
                                    exact_jacobian, rows, table))

@@ -20,6 +20,18 @@ others (final, array sizes, bound to other parameters) are substituted, and the 
 are calculated parameters, computed from the settable ones by ``calculated_values(p)``. State start
 values may depend on parameters: ``initial_state(p)`` evaluates them, so an FMU computes its initial
 state from the parameters set at simulation time.
+
+Events: the model's functions take, after u, the memory m = (discrete variables, relation values, condition
+values), constant between events. In continuous time a relation is its value in m, so the right-hand side is
+smooth between events and ``indicators`` (one per relation, ``lhs - rhs``) tell the integrator where a value
+may change. ``event`` is one event iteration (Modelica 3, 8.6): from the states and m it computes the
+relations anew, then the discrete variables in the order their equations need (a when-branch fires where its
+condition rises, i.e. is true now and was false in m; earlier branches of a variable first; ``fire = 0``
+lets no branch fire, for the consistent start), the conditions, the reinit'ed states and whether a
+``terminate`` fired. The continuous unknowns that relations and discrete equations read are computed with
+the m it is given (their discrete inputs lag one iteration: an event needs as many iterations as such couplings
+are deep); a reinit's value is computed with the new m (the post-impact velocities of a new contact set). The
+FMU repeats it until m and x stop changing.
 """
 
 from __future__ import annotations
@@ -76,6 +88,24 @@ class ExplicitOde:
     # assert(condition, message) on parameters: (message, source place) of each, and (p) -> 1 where it holds
     assertions: list[tuple[str, str]] = dataclasses.field(default_factory=list)
     assertion_values: ca.Function | None = None
+    # events (see Events in the module docstring); every function above takes the memory m after u
+    discrete: list[ScalarVariable] = dataclasses.field(default_factory=list)  # the first len(discrete) of m
+    relation_places: list[str] = dataclasses.field(default_factory=list)  # then the relations' values (where)
+    n_conditions: int = 0
+    initial_memory: ca.Function | None = None  # (p) -> m0
+    indicators: ca.Function | None = None  # (t, x, p, u, m) -> z, one per relation
+    event: ca.Function | None = None  # (t, x, p, u, m, ticks, initial, fire) -> (m, x, terminate)
+    clocks: list[tuple[float, float]] = dataclasses.field(default_factory=list)  # (phase, period) of sample()
+    time_events: list[float] = dataclasses.field(default_factory=list)
+    terminations: list[str] = dataclasses.field(default_factory=list)  # messages of terminate()
+
+    @property
+    def n_relations(self) -> int:
+        return len(self.relation_places)
+
+    @property
+    def n_memory(self) -> int:
+        return len(self.discrete) + self.n_relations + self.n_conditions
 
 
 # Newton's method for nonlinear algebraic loops: at most NEWTON_ITERATIONS steps, stopping where the largest
@@ -162,6 +192,7 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
 
     # ---- residuals and unknowns
     say("equations")
+    events = dae.event_system()
     residuals = dae.continuous_residuals()
     if dae.initial_residuals():
         raise NonholonomicError("rumoca backend: initial equations are not supported; give states start values "
@@ -170,7 +201,17 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
     if len(residuals) != len(unknowns):
         raise NonholonomicError(f"rumoca backend: {len(residuals)} equations for {len(unknowns)} unknowns "
                                 f"in {dae.model}")
-    F = subst_params([r.expr for r in residuals])
+    # ---- the memory m: discrete variables (pre(d) = d in continuous time), relations, conditions
+    discrete_vars = [v for v in variables if v.is_discrete]
+    d_sx = [s for v in discrete_vars for s in _flat(v.value)]
+    pre_d = [s for v in discrete_vars for s in _flat(v.pre)]
+    r_sx = [r.symbol for r in dae.relations]
+    c_sx = [ca.SX.sym(f"condition{k}") for k in range(len(events.conditions))]
+    m_sx = ca.vertcat(*d_sx, *r_sx, *c_sx)
+    continuous_time = lambda exprs: list(ca.substitute(
+        [ca.SX(e) for e in exprs], pre_d + [events.initial] + ca.vertsplit(events.ticks),
+        d_sx + [ca.SX(0)] * (1 + events.ticks.numel()))) if exprs else []
+    F = subst_params(continuous_time([r.expr for r in residuals]))
     where = [r.where for r in residuals]
 
     # ---- alias elimination: residual a - b with a, b both unknowns
@@ -235,18 +276,25 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
             nonlinear.append(False)
 
     # ---- outputs of the model
-    state_syms = [s for v in states for s in _flat(v.value)]
     xdot = [unknowns[reps[index_of[s.name()]]] for v in states for s in _flat(v.derivative)]
     out_vars = [v for v in variables if v.role in ("algebraic", "output") and v.causality == "output"]  # top level
     y = [unknowns[reps[index_of[s.name()]]] for v in out_vars for s in _flat(v.value)]
 
     # substitute every explicit solution (in block order) into the linear stages and the outputs
     say(f"{len(explicit_syms)} explicit, {len(stages) - sum(nonlinear)} linear and {sum(nonlinear)} nonlinear blocks")
-    exprs = [ca.vertcat(*xdot), ca.vertcat(*y)] + [e for _, A, rhs in stages for e in (A, rhs)]
+    state_syms = [s for v in states for s in _flat(v.value)]
+    fire, rates = ca.SX.sym("fire"), ca.SX.sym("rates", len(r_sx))
+    fires = ca.SX.sym("fires", len(events.reinits))  # which reinit fires, from the first stage of the event
+    z_e, event_e, reinit_e = _event_expressions(dae, events, discrete_vars, states, c_sx, fire, rates, fires,
+                                                continuous_time)
+    z_e, event_e, reinit_e = [ca.substitute(subst_params([e])[0], ca.vertcat(*[unknowns[i] for i in alias_idx]),
+                                            ca.vertcat(*[unknowns[reps[i]] for i in alias_idx])) if alias_idx
+                              else subst_params([e])[0] for e in (z_e, event_e, reinit_e)]
+    exprs = [ca.vertcat(*xdot), ca.vertcat(*y), z_e, event_e, reinit_e] + [e for _, A, rhs in stages for e in (A, rhs)]
     if explicit_syms:
         v_all, vdef_all = ca.vertcat(*explicit_syms), ca.vertcat(*explicit_defs)
         vdef_all, exprs = ca.substitute_inplace([v_all], [vdef_all], exprs, False)
-    xdot_e, y_e, stage_exprs = exprs[0], exprs[1], exprs[2:]
+    xdot_e, y_e, z_e, event_e, reinit_e, stage_exprs = exprs[0], exprs[1], exprs[2], exprs[3], exprs[4], exprs[5:]
 
     # ---- initial state from the start attributes (may depend on parameters)
     x0 = []
@@ -278,12 +326,24 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
     P = ca.MX.sym("p", p_sx.numel())
     U = ca.MX.sym("u", u_sx.numel())
     T = ca.MX.sym("t")
+    M = ca.MX.sym("m", m_sx.numel())
     init_fun = ca.Function("initial_state", [p_sx], [ca.vertcat(*x0)], ["p"], ["x0"])
     if init_fun.has_free():
         raise NonholonomicError(f"rumoca backend: start values of states depend on non-parameters: "
                                 f"{init_fun.free_sx()}")
+    d0 = []
+    for v in discrete_vars:
+        start = dae.attribute(v, "start")
+        d0 += _flat(np.broadcast_to(np.asarray(0.0 if start is None else start, dtype=object), v.shape))
+    m0 = subst_params(d0) + [ca.SX(0)] * (len(r_sx) + len(c_sx))
+    memory_fun = ca.Function("initial_memory", [p_sx], [ca.densify(ca.vertcat(*m0)) if m0 else ca.SX(0, 1)],
+                             ["p"], ["m0"])
+    if memory_fun.has_free():
+        raise NonholonomicError(f"rumoca backend: start values of discrete variables depend on non-parameters: "
+                                f"{memory_fun.free_sx()}")
     p_default = ca.DM([f[1] for f in free]) if free else ca.DM(0, 1)
     u_default = ca.DM([u.start for u in input_meta]) if input_meta else ca.DM(0, 1)
+    m_default = memory_fun(p_default)
     points = _sample_points(init_fun(p_default).full().ravel(), u_default.full().ravel())
     known_sx, known_mx, known_qr, solvers = [], [], [], []
     guesses = _block_guesses(stages, nonlinear, unknown_vars, dae, subst_params, p_sx)
@@ -293,38 +353,63 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
             # F(w) = 0 by Newton's method with the block's exact Jacobian (CasADi's code-generated fast_newton),
             # from the unknowns' start values; its derivatives by the implicit function theorem
             say(f"nonlinear block {k + 1} of {len(stages)} ({wb.numel()} unknowns)")
-            residual = ca.Function(f"residual{k}", [wb, t_sx, x_sx, p_sx, u_sx] + known_sx, [rhs])
+            residual = ca.Function(f"residual{k}", [wb, t_sx, x_sx, p_sx, u_sx, m_sx] + known_sx, [rhs])
             newton = ca.rootfinder(f"newton{k}", "fast_newton", residual,
                                    {"max_iter": NEWTON_ITERATIONS, "abstol": NEWTON_TOLERANCE})
             guess = ca.Function(f"guess{k}", [p_sx], [guesses[k]])(P)
-            w_mx = newton(guess, T, X, P, U, *known_mx)
+            w_mx = newton(guess, T, X, P, U, M, *known_mx)
             # the generated Newton iteration reports no failure: an unconverged block gives NaN unknowns, and
             # what depends on them is NaN too (simulate stops at the first such row with one line)
-            converged = ca.norm_inf(residual(w_mx, T, X, P, U, *known_mx)) <= NEWTON_CHECK
+            converged = ca.norm_inf(residual(w_mx, T, X, P, U, M, *known_mx)) <= NEWTON_CHECK
             known_mx.append(ca.if_else(converged, w_mx, ca.DM.nan(wb.numel(), 1)))
-            known_qr.append(newton(guess, T, X, P, U, *known_qr))
+            known_qr.append(newton(guess, T, X, P, U, M, *known_qr))
             solvers.append(lambda J, b: ca.solve(J, b, "qr"))
             known_sx.append(wb)
             continue
-        f = ca.Function(f"block{k}", [t_sx, x_sx, p_sx, u_sx] + known_sx, [A, rhs])
-        A_mx, rhs_mx = f(T, X, P, U, *known_mx)
+        f = ca.Function(f"block{k}", [t_sx, x_sx, p_sx, u_sx, m_sx] + known_sx, [A, rhs])
+        A_mx, rhs_mx = f(T, X, P, U, M, *known_mx)
         say(f"pivots of the linear block {k + 1} of {len(stages)} ({wb.numel()} unknowns)")
-        solvers.append(_block_solver(ca.Function("sample", [T, X, P, U], [A_mx]), points, p_default))
+        solvers.append(_block_solver(ca.Function("sample", [T, X, P, U, M], [A_mx]), points, p_default, m_default))
         known_sx.append(wb)
         known_mx.append(solvers[-1](A_mx, rhs_mx))
-        known_qr.append(ca.solve(*f(T, X, P, U, *known_qr), "qr"))
-    names = ["t", "x", "p", "u"]
-    out = ca.Function("outputs", [t_sx, x_sx, p_sx, u_sx] + known_sx, [xdot_e, y_e])
-    rhs_fun = ca.Function("rhs", [T, X, P, U], out(T, X, P, U, *known_mx), names, ["xdot", "y"])
-    rhs_qr = ca.Function("rhs", [T, X, P, U], out(T, X, P, U, *known_qr), names, ["xdot", "y"])
+        known_qr.append(ca.solve(*f(T, X, P, U, M, *known_qr), "qr"))
+    names = ["t", "x", "p", "u", "m"]
+    args_sx, args_mx = [t_sx, x_sx, p_sx, u_sx, m_sx], [T, X, P, U, M]
+    out = ca.Function("outputs", args_sx + known_sx, [xdot_e, y_e])
+    rhs_fun = ca.Function("rhs", args_mx, out(*args_mx, *known_mx), names, ["xdot", "y"])
+    rhs_qr = ca.Function("rhs", args_mx, out(*args_mx, *known_qr), names, ["xdot", "y"])
     # the integrator's right-hand side: xdot alone, so that its code does not compute the outputs too
-    xdot_only = ca.Function("derivatives", [t_sx, x_sx, p_sx, u_sx] + known_sx, [xdot_e])(T, X, P, U, *known_mx)
-    derivatives_fun = ca.Function("state_derivatives", [T, X, P, U], [xdot_only], names, ["xdot"])
+    xdot_only = ca.Function("derivatives", args_sx + known_sx, [xdot_e])(*args_mx, *known_mx)
+    derivatives_fun = ca.Function("state_derivatives", args_mx, [xdot_only], names, ["xdot"])
     needed = [w if ca.depends_on(y_e, wb) else ca.MX.zeros(wb.sparsity()) for wb, w in zip(known_sx, known_mx)]
-    y_only = ca.Function("output_values", [t_sx, x_sx, p_sx, u_sx] + known_sx, [y_e])(T, X, P, U, *needed)
-    outputs_fun = ca.Function("output_values", [T, X, P, U], [y_only], names, ["y"])
-    jac_fun = _state_jacobian(stages, stage_exprs, nonlinear, xdot_e, [t_sx, x_sx, p_sx, u_sx], [T, X, P, U],
-                              known_mx, solvers)
+    y_only = ca.Function("output_values", args_sx + known_sx, [y_e])(*args_mx, *needed)
+    outputs_fun = ca.Function("output_values", args_mx, [y_only], names, ["y"])
+    jac_fun = _state_jacobian(stages, stage_exprs, nonlinear, xdot_e, args_sx, args_mx, known_mx, solvers)
+    # events: the indicators, and one event iteration (ticks, initial and fire are its further inputs)
+    TICKS, INITIAL, FIRE = ca.MX.sym("ticks", events.ticks.numel()), ca.MX.sym("initial"), ca.MX.sym("fire")
+    z_mx = ca.densify(ca.Function("z", args_sx + known_sx, [z_e])(*args_mx, *known_mx))
+    z_fun = ca.Function("indicators", args_mx, [z_mx], names, ["z"])
+    # the rates of the indicators along the motion, d/dt z(t, x(t)) (forward derivative through the blocks)
+    rates_mx = ca.jtimes(z_mx, ca.vertcat(T, X), ca.vertcat(ca.MX(1), xdot_only)) if r_sx else ca.MX(0, 1)
+    # first stage: the new memory, which reinit fires, terminate; second: the reinit values, from the continuous
+    # unknowns solved with the new memory (a reinit's value sees the discrete values of its event: the contact
+    # set after a change, for an impact)
+    event_sx = args_sx + [events.ticks, events.initial, fire, rates] + known_sx
+    n_m, n_r = m_sx.numel(), fires.numel()
+    event_mx = ca.densify(ca.Function("event_core", event_sx, [event_e])(*args_mx, TICKS, INITIAL, FIRE, rates_mx,
+                                                                        *known_mx))
+    m_new, fired = event_mx[:n_m], event_mx[n_m:n_m + n_r]
+    if n_r:
+        blocks = ca.Function("blocks", args_mx, known_mx) if known_mx else None
+        known_new = blocks(T, X, P, U, m_new) if blocks is not None else []
+        known_new = [known_new] if isinstance(known_new, ca.MX) else list(known_new)
+        pre_d = ca.vertcat(*[s for v in discrete_vars for s in _flat(v.pre)])
+        x_new = ca.Function("reinit_core", args_sx + [pre_d, fires] + known_sx, [reinit_e])(
+            T, X, P, U, m_new, M[:pre_d.numel()], fired, *known_new)
+    else:
+        x_new = X
+    event_fun = ca.Function("event", args_mx + [TICKS, INITIAL, FIRE], [m_new, ca.densify(x_new), event_mx[-1]],
+                            names + ["ticks", "initial", "fire"], ["m_new", "x_new", "terminate"])
 
     # ---- metadata
     state_meta = scalars(states)
@@ -364,7 +449,7 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
         condition = subst_params([condition])[0]
         if ca.SX(condition).is_constant() and not float(ca.evalf(ca.SX(condition))):
             raise NonholonomicError(f"assertion failed at {place}: {message}")
-        if ca.depends_on(ca.SX(condition), ca.vertcat(t_sx, x_sx, u_sx, *[s for v in unknown_vars
+        if ca.depends_on(ca.SX(condition), ca.vertcat(t_sx, x_sx, u_sx, m_sx, *[s for v in unknown_vars
                                                                        for s in _flat(v.value)])):
             raise NonholonomicError(f"rumoca backend: unsupported assert on a time-varying variable at {place} "
                                     "(asserts on parameters are checked when the FMU initialises)")
@@ -372,9 +457,83 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
         holds.append(ca.SX(condition))
     assertion_fun = ca.Function("assertions", [p_sx], [ca.densify(ca.vertcat(*holds)) if holds else ca.SX(0, 1)],
                                 ["p"], ["ok"])
+    discrete_meta = scalars(discrete_vars)
+    for meta, v, value in zip(discrete_meta, [v for v in discrete_vars for _ in v.scalar_names()],
+                              m_default.full().ravel()):
+        meta.start, meta.causality = float(value), "output" if v.causality == "output" else "local"
     return ExplicitOde(dae.model, state_meta, param_meta, output_meta, rhs_fun, init_fun,
                        len(stages), max(sizes, default=0), dependent, jac_fun, derivatives_fun, rhs_qr,
-                       outputs_fun, input_meta, calculated, calculated_fun, assertions, assertion_fun)
+                       outputs_fun, input_meta, calculated, calculated_fun, assertions, assertion_fun,
+                       discrete_meta, [r.where for r in dae.relations], len(c_sx), memory_fun, z_fun, event_fun, events.clocks,
+                       events.time_events, [message for _, message in events.terminations])
+
+
+def _event_expressions(dae: FlatDae, events, discrete_vars, states, c_sx, fire, rates, fired, continuous_time):
+    """The indicators z (one per relation), the first stage of an event iteration, vertcat(m, reinit fires,
+    terminate), in the symbols of the flat DAE (see Events in the module docstring), and the second, the states
+    after the reinits ``fired`` says fire, in the symbols of the continuous equations with the new memory (pre(d):
+    the old values). A relation whose sides are equal at
+    the event takes its value just after it, from the sign of its indicator's rate ``rates``: the integrator
+    stops where an indicator is zero, and the root finder after the event does not see a crossing that
+    starts there (x > 1 with x = t, integrated exactly, stops at x = 1 exactly)."""
+    d_sx = [s for v in discrete_vars for s in _flat(v.value)]
+    pre_d = [s for v in discrete_vars for s in _flat(v.pre)]
+    x_sx = [s for v in states for s in _flat(v.value)]
+    pre_x = [s for v in states for s in _flat(v.pre)]
+    r_sx = [r.symbol for r in dae.relations]
+    z = continuous_time([r.indicator for r in dae.relations])
+    r_new = []
+    for k, (relation, value) in enumerate(zip(dae.relations, continuous_time([r.value for r in dae.relations]))):
+        if relation.operator in ("greater", "greater_equal", "less", "less_equal"):
+            up = 1 if relation.operator.startswith("greater") else 0
+            after = ca.if_else(rates[k] > 0, up, ca.if_else(rates[k] < 0, 1 - up, value))
+            value = ca.if_else(z[k] == 0, after, value)
+        r_new.append(value)
+    # at the event: d is the new value (d_new), pre(d) the one in m, relations their new values
+    d_new = [ca.SX.sym(f"new_{s.name()}") for s in d_sx]
+    at_event = lambda exprs: list(ca.substitute([ca.SX(e) for e in exprs], d_sx + pre_d + r_sx + pre_x,
+                                                d_new + d_sx + r_new + x_sx)) if exprs else []
+    values = at_event([c for c, _ in events.conditions])
+    rise = lambda k: ca.logic_and(values[k], ca.logic_not(c_sx[k]))
+    fires_of = [_any([rise(j) for j in parts or [k]]) for k, (_, parts) in enumerate(events.conditions)]
+    fires = lambda act: ca.SX(1) if act is None else fire * ca.logic_and(fires_of[act[0]], values[act[1]])
+    # each discrete variable: its pre value, unless a branch fires (the first in the model's order wins)
+    index = {s.name(): k for k, s in enumerate(d_sx)}
+    new = list(d_sx)
+    for branch in reversed(events.branches):
+        k = index[branch.target.name()]
+        value = at_event([branch.value])[0]
+        new[k] = value if branch.activation is None else ca.if_else(fires(branch.activation), value, new[k])
+    new_vec = ca.vertcat(*new) if new else ca.SX(0, 1)
+    for _ in range(len(new) + 1):  # in the order the equations need: substitute until no new value is left
+        if not new or not ca.depends_on(new_vec, ca.vertcat(*d_new)):
+            break
+        new_vec = ca.substitute(new_vec, ca.vertcat(*d_new), new_vec)
+    if new and ca.depends_on(new_vec, ca.vertcat(*d_new)):
+        raise NonholonomicError(f"rumoca backend: discrete variables of {dae.model} depend on each other in a "
+                                "cycle at an event")
+    solved = lambda exprs: list(ca.substitute([ca.SX(e) for e in exprs], d_new, ca.vertsplit(new_vec))) \
+        if exprs and d_new else list(exprs)
+    c_new = solved(values)
+    x_new = list(x_sx)
+    state_index = {s.name(): k for k, s in enumerate(x_sx)}
+    for j, (state, value, _) in enumerate(events.reinits):  # a later reinit of the same state wins
+        k = state_index[state.name()]
+        value = ca.substitute(ca.SX(value), ca.vertcat(*pre_x, events.initial, events.ticks),
+                              ca.vertcat(*x_sx, ca.DM.zeros(1 + events.ticks.numel())))
+        x_new[k] = ca.if_else(fired[j], value, x_new[k])
+    fired_now = solved([fires(act) for _, _, act in events.reinits])
+    stop = _any(solved([fires(act) for act, _ in events.terminations]))
+    return (ca.vertcat(*z) if z else ca.SX(0, 1), ca.vertcat(new_vec, *r_new, *c_new, *fired_now, stop),
+            ca.vertcat(*x_new) if x_new else ca.SX(0, 1))
+
+
+def _any(conditions: list) -> ca.SX:
+    """The logical or of SX conditions (0 for none)."""
+    out = ca.SX(0)
+    for c in conditions:
+        out = ca.logic_or(out, c)
+    return out
 
 
 def _starts(variables: list[Variable], dae: FlatDae, subst) -> list[float]:
@@ -400,12 +559,13 @@ def _sample_points(x0: np.ndarray, u0: np.ndarray, count: int = 40, seed: int = 
     return [(0.0, x0, u0)] + [(0.1 * (k + 1), move(x0), move(u0)) for k in range(count)]
 
 
-def _block_solver(sample: ca.Function, points, p_default: ca.DM):
+def _block_solver(sample: ca.Function, points, p_default: ca.DM, m_default: ca.DM):
     """``solve(A, b)`` for a linear block: a static sparse LU (:mod:`.sparse_lu`) with pivots chosen on
-    the block's values ``sample(t, x, p, u)`` at the sample points, QR where a pivot fails at run time."""
+    the block's values ``sample(t, x, p, u, m)`` at the sample points, QR where a pivot fails at run time."""
     sparsity = sample.sparsity_out(0)
     pattern = ca.DM(sparsity, 1).full() != 0
-    values = [A for A in (sample(t, x, p_default, u).full() for t, x, u in points) if np.all(np.isfinite(A))]
+    values = [A for A in (sample(t, x, p_default, u, m_default).full() for t, x, u in points)
+              if np.all(np.isfinite(A))]
     if not values:  # no sample evaluates: choose by the structure alone
         values = [pattern.astype(float)]
     return StaticLU(sparsity, pivot_sequence(pattern, np.stack(values))).solve
@@ -438,7 +598,7 @@ def _state_jacobian(stages, stage_exprs, nonlinear, xdot, args_sx: list, args_mx
     J = dx
     for dj, sj in zip(dw, sens):
         J = J + ca.mtimes(dj, sj)
-    return ca.Function("state_jacobian", args_mx, [ca.densify(J)], ["t", "x", "p", "u"], ["jac_xdot_x"])
+    return ca.Function("state_jacobian", args_mx, [ca.densify(J)], ["t", "x", "p", "u", "m"], ["jac_xdot_x"])
 
 
 def _block_guesses(stages, nonlinear, unknown_vars, dae: FlatDae, subst_params, p_sx) -> list:

@@ -10,6 +10,13 @@ Values are numpy object arrays of CasADi SX scalars (0-d for scalars), so Modeli
 (``*`` is a dot product for two vectors, matrix-vector product, ...) follow the shapes. Functions are
 executed symbolically, statement by statement, at every call (inlined). A construct this translator
 does not support fails with one line naming the construct and where it stands in the Modelica source.
+
+Events (Modelica 3, section 8.5): a relation outside ``noEvent`` on a time-varying quantity is *frozen*: in the
+continuous equations it is a symbol (its value since the last event), and :class:`Relation` keeps the two
+sides whose difference is the event indicator. Discrete variables (``discrete Real``, Integer, Boolean) are
+symbols too, their ``pre()`` values further symbols; :meth:`FlatDae.event_system` gathers what happens at an
+event (the branches of when-equations and statements, reinit, terminate, the conditions) for
+:mod:`.explicit_ode`, which turns it into one event-iteration function.
 """
 
 from __future__ import annotations
@@ -236,11 +243,70 @@ class Variable:
     value: np.ndarray  # symbols of the variable
     derivative: np.ndarray | None = None  # symbols of der(x) for states
     protected: bool = False  # declared in a protected section (of the model or of an enclosing component)
+    pre: np.ndarray | None = None  # symbols of pre(v) for states and discrete variables (values before an event)
+
+    @property
+    def is_discrete(self) -> bool:
+        return self.role in ("discrete_real", "discrete_value")
 
     def scalar_names(self) -> list[str]:
         if not self.shape:
             return [self.name]
         return [f"{self.name}[{','.join(str(i + 1) for i in idx)}]" for idx in np.ndindex(self.shape)]
+
+
+_COMPARISONS = ("equal", "not_equal", "less", "less_equal", "greater", "greater_equal")
+
+
+@dataclasses.dataclass
+class Relation:
+    """A relation that generates events: frozen at ``symbol`` between events; ``lhs - rhs`` changes sign where
+    its value ``operator(lhs, rhs)`` may change."""
+    symbol: ca.SX
+    operator: str
+    lhs: ca.SX
+    rhs: ca.SX
+    where: str
+
+    @property
+    def value(self):
+        return _compare(self.operator)(self.lhs, self.rhs)
+
+    @property
+    def indicator(self):
+        return self.lhs - self.rhs
+
+
+@dataclasses.dataclass
+class Branch:
+    """``target = value`` when ``activation`` fires: a condition index (a when-branch, earlier branches of the
+    same target first) or None (always, at every event)."""
+    target: ca.SX
+    value: ca.SX
+    activation: tuple | None  # (trigger, guard) condition indices
+    where: str
+
+
+@dataclasses.dataclass
+class EventSystem:
+    """What happens at an event, in the symbols of the flat DAE (new values of the discrete variables, their
+    ``pre`` symbols, the frozen relations, the states and their ``pre`` symbols):
+
+    - ``branches``: assignments of the discrete variables (when-branches and always-equations);
+    - ``reinits``: (state symbol, value, activation) of ``reinit``;
+    - ``terminations``: (activation, message) of ``terminate``;
+    - ``conditions``: the when-conditions, each a (value, parts) pair: ``value`` in the symbols above and
+      in ``ticks`` (1 at an event where sample clock k ticks) and ``initial`` (1 at initialisation); ``parts``,
+      for ``{c1, c2}``, the conditions any of whose rises fires it (else None: its own rise);
+    - ``clocks``: (phase, period) of each ``sample``; ``time_events``: instants of conditions on time."""
+    branches: list
+    reinits: list
+    terminations: list
+    conditions: list
+    ticks: ca.SX
+    initial: ca.SX
+    clocks: list
+    time_events: list
 
 
 @dataclasses.dataclass
@@ -313,11 +379,25 @@ class FlatDae:
                 for k, nm in enumerate(names):
                     der[k] = ca.SX.sym(f"der({nm})")
                 var.derivative = der.reshape(shape)
+            if var.role == "state" or var.is_discrete:
+                pre = np.empty(len(names), dtype=object)
+                for k, nm in enumerate(names):
+                    pre[k] = ca.SX.sym(f"pre({nm})")
+                var.pre = pre.reshape(shape)
             elif var.role not in ("algebraic", "output", "parameter", "input"):
                 raise NonholonomicError(
                     f"rumoca backend: variable {var.name} has role '{var.role}', which the translator does not support")
             self.variables.append(var)
         self._global_cache: dict[Any, Any] = {}
+        # symbols whose value changes continuously in time: a relation on them generates events
+        self._varying = {self.time.name()} | {
+            s.name() for v in self.variables if v.role in ("state", "algebraic", "output", "input")
+            for s in list(np.asarray(v.value).flat) + list(np.asarray(v.derivative if v.derivative is not None
+                                                                        else []).flat)}
+        self.relations: list[Relation] = []
+        self._no_event = 0  # > 0 while the operand of noEvent() or smooth() is evaluated
+        self._initial = ca.SX.sym("initial")  # 1 during the event iteration at initialisation
+        self._ticks = ca.SX.sym("ticks", len(self._st.get("clocks") or []))  # 1 where sample clock k ticks
 
     # ----------------------------------------------------------------- source locations
     def where(self, provenance: dict | None) -> str:
@@ -336,23 +416,24 @@ class FlatDae:
         return self.model
 
     _UNSUPPORTED_SECTIONS = {
-        "delays": "delay()", "clocks": "clocked (synchronous) construct",
-        "discrete_real_equations": "when-equation or discrete variable",
-        "time_events": "time event (sample() or a condition on time)",
-        "relations": "event-generating relation (a condition on a time-varying variable)",
-        "roots": "event-generating relation (a condition on a time-varying variable)",
-        "structured_roots": "event-generating relation (a condition on a time-varying variable)",
-        "event_actions": "event action (reinit or when)", "model_event_transactions": "event action (reinit or when)",
+        "delays": "delay()", "previous_values": "clocked (synchronous) construct",
+        "model_event_transactions": "event transaction",
     }
 
     def _check_unsupported_sections(self):
         for key, construct in self._UNSUPPORTED_SECTIONS.items():
-            entries = self._st.get(key)
-            if key == "event_actions":  # assert() is translated (assertions); reinit and when actions are not
-                entries = [e for e in entries or [] if "assert" not in e.get("kind", {})]
-            if entries:
+            if self._st.get(key):
                 raise NonholonomicError(f"rumoca backend: unsupported {construct} at "
-                                        f"{self.where(_first_provenance(entries))}")
+                                        f"{self.where(_first_provenance(self._st[key]))}")
+        for clock in self._st.get("clocks") or []:  # sample(start, interval): a periodic lattice of time events
+            periodic = clock["kind"].get("periodic") if isinstance(clock["kind"], dict) else None
+            if not periodic or periodic.get("anchor") != "absolute":
+                raise NonholonomicError(f"rumoca backend: unsupported clocked (synchronous) construct at "
+                                        f"{self.where(clock.get('provenance'))}")
+        for owner in self._st.get("clock_ownerships") or []:
+            if owner.get("sampled"):
+                raise NonholonomicError(f"rumoca backend: unsupported clocked (synchronous) construct at "
+                                        f"{self.where(owner.get('provenance'))}")
 
     # ----------------------------------------------------------------- expressions
     def evaluate(self, node: int, binders: dict | None = None, frame: _Frame | None = None) -> np.ndarray:
@@ -364,12 +445,25 @@ class FlatDae:
 
     def _eval(self, node: int, binders: dict, frame: _Frame | None) -> np.ndarray:
         cache = frame.cache if frame is not None else (self._global_cache if not binders else None)
-        if cache is not None and node in cache:
-            return cache[node]
+        key = ("noEvent", node) if self._no_event and frame is None else node
+        if cache is not None and key in cache:
+            return cache[key]
         value = self._eval_uncached(node, binders, frame)
         if cache is not None:
-            cache[node] = value
+            cache[key] = value
         return value
+
+    def _relation(self, node: int, operator: str, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+        """A comparison outside functions and noEvent: a frozen relation where it depends on time-varying
+        quantities, else its value."""
+        def one(x, y):
+            value = _compare(operator)(x, y)
+            if _is_number(value) or not ({s.name() for s in ca.symvar(ca.SX(value))} & self._varying):
+                return value
+            symbol = ca.SX.sym(f"relation{len(self.relations)}")
+            self.relations.append(Relation(symbol, operator, ca.SX(x), ca.SX(y), self._node_where(node)))
+            return symbol
+        return _map(one, a, b)
 
     def _eval_uncached(self, node: int, binders: dict, frame: _Frame | None) -> np.ndarray:
         (kind, body), = self._nodes[node].items()
@@ -383,10 +477,12 @@ class FlatDae:
             raise _Unsupported(f"literal of type {lk}")
         if kind == "coordinate":
             (ck, cv), = body.items() if isinstance(body, dict) else ((body, None),)
-            if ck in ("state", "algebraic", "parameter", "input"):
+            if ck in ("state", "algebraic", "parameter", "input", "discrete_real", "discrete_value"):
                 return self.variables[cv].value
             if ck == "derivative":
                 return self.variables[cv].derivative
+            if ck in ("pre_state", "pre_discrete_real", "pre_discrete_value"):
+                return self.variables[cv].pre
             if ck in ("t", "time"):
                 return _obj(self.time)
             if ck == "function_parameter":
@@ -415,6 +511,8 @@ class FlatDae:
                 raise _Unsupported(f"'{op}' with an array right operand")
             if op not in _ELEMENTWISE_BINARY:
                 raise _Unsupported(f"operator '{op}'")
+            if op in _COMPARISONS and frame is None and not self._no_event:
+                return self._relation(node, op, a, b)
             return _map(_ELEMENTWISE_BINARY[op], a, b)
         if kind == "unary":
             op, a = body["operator"], ev(body["operand"])
@@ -444,7 +542,18 @@ class FlatDae:
                 out[k] = item
             return out
         if kind == "builtin":
-            return _builtin(body["builtin"], [ev(n) for n in self._operands[node]])
+            name = body["builtin"]
+            if name in ("noEvent", "no_event", "smooth"):  # relations inside generate no events
+                self._no_event += 1
+                try:
+                    return _builtin(name, [ev(n) for n in self._operands[node]])
+                finally:
+                    self._no_event -= 1
+            if name == "initial":
+                return _obj(self._initial)
+            if name == "terminal":
+                return _obj(False)
+            return _builtin(name, [ev(n) for n in self._operands[node]])
         if kind == "conditional":  # operands: cond1, value1, cond2, value2, ..., else
             ops = self._operands[node]
             out = ev(ops[-1])
@@ -562,9 +671,19 @@ class FlatDae:
         return out
 
     def _condition(self, index: int):
+        """The value of condition ``index`` (relations frozen, clocks and initial() as their symbols)."""
         node = self._st["conditions"][index]["node"]
         if node == "always":
             return True
+        if node == "initial":
+            return self._initial
+        if isinstance(node, dict) and "relation" in node:
+            return self._eval(self._st["relations"][node["relation"]]["relation"]["expression"], {}, None)[()]
+        if isinstance(node, dict) and "clock" in node:
+            return self._ticks[node["clock"]]
+        if isinstance(node, dict) and "any_rise" in node:  # when {c1, c2}: true while any part is
+            pair = node["any_rise"]
+            return _logic("or")(self._condition(pair["lhs"]), self._condition(pair["rhs"]))
         if isinstance(node, dict) and "not" in node:
             inner = self._condition(node["not"])
             return (not inner) if _is_number(inner) else ca.logic_not(inner)
@@ -577,6 +696,84 @@ class FlatDae:
                 return (lhs and rhs) if op == "and" else (lhs or rhs)
             return ca.logic_and(lhs, rhs) if op == "and" else ca.logic_or(lhs, rhs)
         raise _Unsupported(f"condition {node}")
+
+    def _rise_parts(self, index: int) -> list[int] | None:
+        """The conditions any of whose rises fires condition ``index`` (``when {c1, c2}``), None for one."""
+        node = self._st["conditions"][index]["node"]
+        if isinstance(node, dict) and "any_rise" in node:
+            pair = node["any_rise"]
+            return [k for side in (pair["lhs"], pair["rhs"]) for k in (self._rise_parts(side) or [side])]
+        return None
+
+    def event_system(self) -> EventSystem:
+        """The event behaviour of the model (see :class:`EventSystem`); relations met here are registered too."""
+        def activation(entry):
+            act = entry.get("activation", entry)
+            if act == "always":
+                return None
+            when = act["when"] if "when" in act else act
+            return when["trigger"], when["guard"]
+
+        def flat(value, n, where):
+            items = list(np.asarray(value, dtype=object).flat)
+            if len(items) == 1 and n > 1:
+                items = items * n
+            if len(items) != n:
+                raise NonholonomicError(f"rumoca backend: {n} targets but {len(items)} values at {where}")
+            return [ca.SX(x) for x in items]
+
+        branches = []
+        try:
+            for owner in self._st.get("discrete_value_owners") or []:
+                targets = [s for v in owner["targets"] for s in np.asarray(self.variables[v].value).flat]
+                sizes = [np.asarray(self.variables[v].value).size for v in owner["targets"]]
+                for branch in owner["branches"]:
+                    where = self.where(branch.get("provenance"))
+                    # one value for all targets, or one per target variable (an array value for an array variable)
+                    counts = ([len(targets)] if len(branch["values"]) == 1 else
+                              sizes if len(branch["values"]) == len(sizes) else [1] * len(branch["values"]))
+                    values = [x for item, count in zip(branch["values"], counts) for x in
+                              flat(self._eval(item["value"], {}, None), count, where)]
+                    for target, value in zip(targets, values):
+                        branches.append(Branch(ca.SX(target), value, activation(branch), where))
+            discrete_reals = {s.name(): s for v in self.variables if v.role == "discrete_real"
+                              for s in np.asarray(v.value).flat}
+            for equation in self._st.get("discrete_real_equations") or []:
+                where = self.where(equation.get("provenance"))
+                residual = ca.SX(self._eval(equation["residual"], {}, None)[()])
+                unknowns = [discrete_reals[s.name()] for s in ca.symvar(residual) if s.name() in discrete_reals]
+                if len(unknowns) != 1:
+                    raise _Unsupported("discrete equation that does not name exactly one discrete Real "
+                                       "(write it as v = expression)")
+                target = unknowns[0]
+                slope = ca.jacobian(residual, target)
+                if ca.depends_on(slope, target):
+                    raise _Unsupported("discrete equation nonlinear in its discrete Real")
+                value = -ca.substitute(residual, target, ca.SX(0)) / slope
+                branches.append(Branch(target, ca.simplify(value), activation(equation), where))
+            reinits, terminations = [], []
+            for action in self._st.get("event_actions") or []:
+                kind = action["kind"]
+                where = self.where(action.get("provenance"))
+                act = (action["trigger"], action["guard"])
+                if "reinitialize" in kind:
+                    state = self.variables[kind["reinitialize"]["state"]]
+                    values = flat(self._eval(kind["reinitialize"]["value"], {}, None), state.value.size, where)
+                    reinits += [(ca.SX(x), v, act) for x, v in zip(np.asarray(state.value).flat, values)]
+                elif "terminate" in kind:
+                    terminations.append((act, self._message(kind["terminate"]["message"])))
+                elif "assert" not in kind:
+                    raise _Unsupported(f"event action {next(iter(kind))}")
+            conditions = [(ca.SX(self._condition(k)), self._rise_parts(k))
+                          for k in range(len(self._st.get("conditions") or []))]
+        except _Unsupported as e:
+            raise NonholonomicError(f"rumoca backend: unsupported {e}") from None
+        rational = lambda r: r["num"] / r["den"]
+        clocks = [(rational(c["kind"]["periodic"]["lattice"]["phase"]),
+                   rational(c["kind"]["periodic"]["lattice"]["period"])) for c in self._st.get("clocks") or []]
+        time_events = sorted(rational(e["instant"]) for e in self._st.get("time_events") or [] if "instant" in e)
+        return EventSystem(branches, reinits, terminations, conditions, self._ticks, self._initial, clocks,
+                           time_events)
 
     def _message(self, node: int) -> str:
         """An assert's message: string literals and concatenations; a converted value shows as <name>."""

@@ -1,7 +1,10 @@
 /*
- * fmi3_model.c - the FMI 3.0 C API (Model Exchange and Co-Simulation) of an event-free ODE model
+ * fmi3_model.c - the FMI 3.0 C API (Model Exchange and Co-Simulation) of an ODE model with events
  *
- *     der(x) = f(t, x, p, u),   y = g(t, x, p, u),   x(t_start) = x0(p),   c = h(p)
+ *     der(x) = f(t, x, p, u, m),   y = g(t, x, p, u, m),   x(t_start) = x0(p),   c = h(p)
+ *
+ * m is the memory of the events (discrete variables, relation values, condition values), constant between
+ * events; z(t, x, p, u, m) are the event indicators (a relation may change its value where one changes sign).
  *
  * on top of the model functions generated with CasADi by the nonholonomic package. This file is the same
  * for every model; everything model specific comes from the generated header "nh_model.h" (sizes, value
@@ -12,14 +15,20 @@
  *
  * Contract with the generator (see nh_model.h):
  *   value references: 0 = time, then contiguous blocks p (NH_VR_P), c (NH_VR_C), x (NH_VR_X),
- *   der(x) (NH_VR_DX), u (NH_VR_U), y (NH_VR_Y), NH_NVR in total; all variables are scalar Float64.
+ *   der(x) (NH_VR_DX), u (NH_VR_U), y (NH_VR_Y), discrete variables (NH_VR_D, the first NH_ND of m),
+ *   NH_NVR in total; all variables are scalar Float64.
  *   Generated functions (CasADi calling convention, every one with its f_work):
- *     nh_model(t, x, p, u) -> (xdot, y)             nh_state_derivatives(t, x, p, u) -> xdot
- *     nh_state_jacobian(t, x, p, u) -> J (dense, column-major, nx x nx)
+ *     nh_model(t, x, p, u, m) -> (xdot, y)          nh_state_derivatives(t, x, p, u, m) -> xdot
+ *     nh_state_jacobian(t, x, p, u, m) -> J (dense, column-major, nx x nx)
  *     nh_initial_state(p) -> x0                       nh_calculated(p) -> c
  *     nh_assertions(p) -> ok (1 where the model's assert on parameters holds; checked at fmi3ExitInitializationMode)
- *     nh_forward(t, x, p, u, dx, dp, du) -> (dxdot, dy)
- *     nh_adjoint(t, x, p, u, bxdot, by) -> (bx, bp, bu)
+ *     nh_forward(t, x, p, u, m, dx, dp, du) -> (dxdot, dy)
+ *     nh_adjoint(t, x, p, u, m, bxdot, by) -> (bx, bp, bu)
+ *     nh_initial_memory(p) -> m0 (start values of the discrete variables, then zeros)
+ *     nh_indicators(t, x, p, u, m) -> z (NH_NZ)
+ *     nh_event(t, x, p, u, m, ticks, initial, fire) -> (m', x', terminate): one event iteration
+ *   Time events: the NH_NK sample clocks tick at nh_clock_phase[k] + i nh_clock_period[k]; nh_time_events
+ *   lists the NH_NTE instants of conditions on time.
  *   Optional macro: NH_CS_HAS_EVENT_MODE (default 0) must equal the attribute hasEventMode of the
  *   <CoSimulation> element of the model description (see "Event Mode in Co-Simulation" below).
  *
@@ -31,7 +40,7 @@
  *   Instantiated:        fmi3EnterInitializationMode
  *   InitializationMode:  fmi3ExitInitializationMode (ME -> EventMode, CS -> StepMode, or EventMode if
  *                        eventModeUsed)
- *   EventMode:           fmi3UpdateDiscreteStates (no discrete states: all flags false),
+ *   EventMode:           fmi3UpdateDiscreteStates (the whole event iteration: discreteStatesNeedUpdate false),
  *                        fmi3EnterContinuousTimeMode (ME), fmi3EnterStepMode (CS)
  *   ContinuousTimeMode:  fmi3CompletedIntegratorStep, fmi3EnterEventMode (ME)
  *   EventMode, ContinuousTimeMode (ME): fmi3SetTime, fmi3SetContinuousStates
@@ -53,17 +62,26 @@
  * parameter recomputes c only (the states are not re-initialised).
  * The model is evaluated lazily: der(x) (nh_state_derivatives) and y (nh_model) when read after a change.
  *
+ * Events (Modelica 3, 8.6): at an event nh_event is repeated until m and x stop changing (at most
+ * NH_MAX_EVENT_ITERATIONS times); where a clock ticks or at initialisation, once more with the ticks and
+ * initial() false again. fmi3ExitInitializationMode computes m0(p), makes it consistent with the start
+ * (nh_event with fire = 0: relations and equations without when hold, no when fires) and handles the event at
+ * the start time (when initial(), clocks ticking then). A terminate() of the model makes
+ * fmi3UpdateDiscreteStates / fmi3DoStep report terminateSimulation.
+ *
  * Co-Simulation: fmi3DoStep integrates x over [t, t + h] with RODAS4 (rosenbrock.c), the inputs held
  * constant over the step (FMI 3 has no input derivatives), rtol = tolerance of fmi3EnterInitializationMode
  * (NH_DEFAULT_TOLERANCE if none), atol_i = rtol * nominal(x_i). The step-size memory of the integrator is
  * kept between communication steps and forgotten at fmi3ExitInitializationMode, fmi3Reset and after a
  * change of a tunable parameter. If the integration fails, x and t stay at the last accepted point,
  * *lastSuccessfulTime is that time, the reason is logged and fmi3Error returned. The FMU never returns
- * early (earlyReturnAllowed is ignored), never requests event handling or termination, and refuses to
- * step past a defined stopTime. requiredIntermediateVariables are ignored (no intermediate update).
+ * early (earlyReturnAllowed is ignored), handles events inside the step (time events by ending an
+ * integration there; state events by the indicators' signs after each accepted step, then bisection within
+ * that step to 4 ulp of t), and refuses to step past a defined stopTime. requiredIntermediateVariables are
+ * ignored (no intermediate update).
  *
- * Event Mode in Co-Simulation: the model has no events, so Event Mode is trivial (fmi3UpdateDiscreteStates
- * reports nothing). The standard allows eventModeUsed = true only if the model description declares
+ * Event Mode in Co-Simulation: the FMU handles its events inside fmi3DoStep, so Event Mode is trivial. The
+ * standard allows eventModeUsed = true only if the model description declares
  * hasEventMode = "true"; NH_CS_HAS_EVENT_MODE states what the model description declares. With 0 (default)
  * fmi3InstantiateCoSimulation refuses eventModeUsed = true (log, NULL); with 1 it is accepted and
  * fmi3ExitInitializationMode / fmi3EnterEventMode lead to Event Mode, fmi3EnterStepMode back to Step Mode.
@@ -109,7 +127,8 @@
 
 #define NH_DIM(n) ((n) > 0 ? (n) : 1) /* arrays never have size 0 */
 #define NH_LOG_LEN 512                /* longest log message (longer ones are truncated) */
-#define NH_MIN_ARG 7                  /* most inputs of a generated function (nh_forward) */
+#define NH_MIN_ARG 8                  /* most inputs of a generated function (nh_forward, nh_event) */
+#define NH_MAX_EVENT_ITERATIONS 100   /* event iterations before an event is declared not to converge */
 #define NH_MIN_RES 3                  /* most outputs (nh_adjoint) */
 
 /* ---- modes (bit flags, so that a set of allowed modes is a mask) ---- */
@@ -128,7 +147,7 @@
 #define IF_ANY 0x3u
 
 /* classes of value references */
-typedef enum { VR_TIME, VR_P, VR_C, VR_X, VR_DX, VR_U, VR_Y, VR_INVALID } vr_class;
+typedef enum { VR_TIME, VR_P, VR_C, VR_X, VR_DX, VR_U, VR_Y, VR_D, VR_Z, VR_INVALID } vr_class;
 
 typedef int (*nh_fn)(const casadi_real** arg, casadi_real** res, casadi_int* iw, casadi_real* w, int mem);
 typedef int (*nh_fn_work)(casadi_int* sz_arg, casadi_int* sz_res, casadi_int* sz_iw, casadi_int* sz_w);
@@ -154,6 +173,19 @@ typedef struct {
     double u[NH_DIM(NH_NU)];
     double y[NH_DIM(NH_NY)];
     double atol[NH_DIM(NH_NX)];
+
+    /* events */
+    double m[NH_DIM(NH_NM)];        /* memory: discrete variables, relation values, condition values */
+    double m_new[NH_DIM(NH_NM)];    /* scratch of the event iteration */
+    double x_new[NH_DIM(NH_NX)];
+    double z_prev[NH_DIM(NH_NZ)];   /* CS: indicators at the last accepted point */
+    double z_new[NH_DIM(NH_NZ)];
+    double x_prev[NH_DIM(NH_NX)];   /* CS: state at the last accepted point */
+    double t_prev;
+    long clock_next[NH_DIM(NH_NK)]; /* index i of the next tick of each clock */
+    int time_event_next;            /* index of the next entry of nh_time_events */
+    int terminate_requested;        /* a terminate() of the model fired */
+    int monitoring;                 /* CS: the integrator stops at a change of an indicator's sign */
 
     int params_dirty; /* c (and, before the end of initialisation, x) must be recomputed from p */
     int xdot_dirty;   /* xdot is out of date */
@@ -284,7 +316,9 @@ static vr_class classify(fmi3ValueReference vr) {
     if (vr < (fmi3ValueReference)NH_VR_DX) return VR_X;
     if (vr < (fmi3ValueReference)NH_VR_U) return VR_DX;
     if (vr < (fmi3ValueReference)NH_VR_Y) return VR_U;
-    if (vr < (fmi3ValueReference)NH_NVR) return VR_Y;
+    if (vr < (fmi3ValueReference)NH_VR_D) return VR_Y;
+    if (vr < (fmi3ValueReference)NH_VR_Z) return VR_D;
+    if (vr < (fmi3ValueReference)NH_NVR) return VR_Z;
     return VR_INVALID;
 }
 
@@ -369,7 +403,7 @@ static fmi3Status refresh_parameters(Instance* S, const char* func) {
 
 /* Bring xdot (and y if need_y) up to date. */
 static fmi3Status evaluate(Instance* S, const char* func, int need_y) {
-    const double* in[4];
+    const double* in[5];
     double* out[2];
     int n[2];
     if (refresh_parameters(S, func) != fmi3OK) return fmi3Error;
@@ -377,15 +411,16 @@ static fmi3Status evaluate(Instance* S, const char* func, int need_y) {
     in[1] = S->x;
     in[2] = S->p;
     in[3] = S->u;
+    in[4] = S->m;
     out[0] = S->xdot;
     out[1] = S->y;
     n[0] = NH_NX;
     n[1] = NH_NY;
     if (need_y && S->y_dirty) {
-        if (call(S, nh_model, 4, in, 2, out, n)) return log_error(S, func, "model evaluation failed at t = %.17g", S->t);
+        if (call(S, nh_model, 5, in, 2, out, n)) return log_error(S, func, "model evaluation failed at t = %.17g", S->t);
         S->xdot_dirty = S->y_dirty = 0;
     } else if (S->xdot_dirty) {
-        if (call(S, nh_state_derivatives, 4, in, 1, out, n))
+        if (call(S, nh_state_derivatives, 5, in, 1, out, n))
             return log_error(S, func, "evaluation of the state derivatives failed at t = %.17g", S->t);
         S->xdot_dirty = 0;
     }
@@ -399,30 +434,212 @@ static void mark_dirty(Instance* S) {
 /* Right-hand side and Jacobian for the integrator (inputs held constant over the step). */
 static int ros_rhs(void* ctx, double t, const double* x, double* xdot) {
     Instance* S = (Instance*)ctx;
-    const double* in[4];
+    const double* in[5];
     double* out[1];
     int n[1];
     in[0] = &t;
     in[1] = x;
     in[2] = S->p;
     in[3] = S->u;
+    in[4] = S->m;
     out[0] = xdot;
     n[0] = NH_NX;
-    return call(S, nh_state_derivatives, 4, in, 1, out, n);
+    return call(S, nh_state_derivatives, 5, in, 1, out, n);
 }
 
 static int ros_jac(void* ctx, double t, const double* x, double* jac) {
     Instance* S = (Instance*)ctx;
-    const double* in[4];
+    const double* in[5];
     double* out[1];
     int n[1];
     in[0] = &t;
     in[1] = x;
     in[2] = S->p;
     in[3] = S->u;
+    in[4] = S->m;
     out[0] = jac;
     n[0] = NH_NX * NH_NX;
-    return call(S, nh_state_jacobian, 4, in, 1, out, n);
+    return call(S, nh_state_jacobian, 5, in, 1, out, n);
+}
+
+/* =====================================================================================================
+ * Events
+ * ===================================================================================================== */
+
+/* The indicators z(t, x, p, u, m) into z. Returns the function's flag. */
+static int indicators(Instance* S, double t, const double* x, double* z) {
+    const double* in[5];
+    double* out[1];
+    int n[1];
+    in[0] = &t;
+    in[1] = x;
+    in[2] = S->p;
+    in[3] = S->u;
+    in[4] = S->m;
+    out[0] = z;
+    n[0] = NH_NZ;
+    return call(S, nh_indicators, 5, in, 1, out, n);
+}
+
+/* Has an indicator changed its sign (> 0, = 0, < 0) from a to b? */
+static int crossed(const double* a, const double* b) {
+    int k;
+    for (k = 0; k < NH_NZ; ++k)
+        if ((a[k] > 0.0) != (b[k] > 0.0) || (a[k] < 0.0) != (b[k] < 0.0)) return 1;
+    return 0;
+}
+
+/* a and b are one instant (time events are met by the importer's arithmetic on the reported times) */
+static int same_time(double a, double b) {
+    double scale = fabs(a) > fabs(b) ? fabs(a) : fabs(b);
+    return fabs(a - b) <= 64.0 * DBL_EPSILON * (scale > 1.0 ? scale : 1.0);
+}
+
+static double clock_time(int k, long i) {
+    return nh_clock_phase[k] + (double)i * nh_clock_period[k];
+}
+
+/* The next time event after the current time (clocks and instants of conditions on time), if any. */
+static int next_time_event(const Instance* S, double* when) {
+    int k, defined = 0;
+    double t = 0.0;
+    for (k = 0; k < NH_NK; ++k) {
+        double tk = clock_time(k, S->clock_next[k]);
+        if (!defined || tk < t) t = tk;
+        defined = 1;
+    }
+    if (S->time_event_next < NH_NTE) {
+        double te = nh_time_events[S->time_event_next];
+        if (!defined || te < t) t = te;
+        defined = 1;
+    }
+    *when = t;
+    return defined;
+}
+
+/* Event iterations with the given ticks, initial() and fire until m and x stop changing. */
+static fmi3Status iterate(Instance* S, const char* func, const double* ticks, double initial, double fire,
+                          int* x_changed) {
+    const double* in[8];
+    double* out[3];
+    int n[3], it, i, changed;
+    double stop = 0.0;
+    in[0] = &S->t;
+    in[1] = S->x;
+    in[2] = S->p;
+    in[3] = S->u;
+    in[4] = S->m;
+    in[5] = ticks;
+    in[6] = &initial;
+    in[7] = &fire;
+    out[0] = S->m_new;
+    out[1] = S->x_new;
+    out[2] = &stop;
+    n[0] = NH_NM;
+    n[1] = NH_NX;
+    n[2] = 1;
+    for (it = 0; it < NH_MAX_EVENT_ITERATIONS; ++it) {
+        if (call(S, nh_event, 8, in, 3, out, n))
+            return log_error(S, func, "evaluation of the event at t = %.17g failed", S->t);
+        changed = 0;
+        for (i = 0; i < NH_NM; ++i) {
+            if (!isfinite(S->m_new[i]))
+                return log_error(S, func, "a discrete value is not finite after the event at t = %.17g", S->t);
+            if (S->m_new[i] != S->m[i]) changed = 1;
+            S->m[i] = S->m_new[i];
+        }
+        for (i = 0; i < NH_NX; ++i) {
+            if (!isfinite(S->x_new[i]))
+                return log_error(S, func, "reinit gives the state %s a non-finite value at t = %.17g",
+                                 nh_names[NH_VR_X + i], S->t);
+            if (S->x_new[i] != S->x[i]) changed = *x_changed = 1;
+            S->x[i] = S->x_new[i];
+        }
+        if (stop > 0.5 && !S->terminate_requested) {
+            S->terminate_requested = 1;
+            log_warning(S, func, "the model calls terminate() at t = %.17g: %s", S->t, nh_termination_message);
+        }
+        mark_dirty(S);
+        if (!changed) return fmi3OK;
+    }
+    return log_error(S, func, "the event iteration at t = %.17g does not converge in %d iterations (discrete "
+                     "values keep changing)", S->t, NH_MAX_EVENT_ITERATIONS);
+}
+
+/* The event at the current time: clocks due tick, time events due pass, the event iterations run (and once
+   more without the ticks and initial() where any was true). */
+static fmi3Status handle_event(Instance* S, const char* func, int initial, int* x_changed) {
+    double ticks[NH_DIM(NH_NK)];
+    int k, any = initial;
+    for (k = 0; k < NH_NK; ++k) {
+        ticks[k] = 0.0;
+        if (same_time(S->t, clock_time(k, S->clock_next[k])) || clock_time(k, S->clock_next[k]) < S->t) {
+            ticks[k] = 1.0;
+            any = 1;
+            while (clock_time(k, S->clock_next[k]) <= S->t || same_time(S->t, clock_time(k, S->clock_next[k])))
+                S->clock_next[k]++;
+        }
+    }
+    while (S->time_event_next < NH_NTE && (nh_time_events[S->time_event_next] <= S->t ||
+                                           same_time(S->t, nh_time_events[S->time_event_next])))
+        S->time_event_next++;
+    if (iterate(S, func, ticks, initial ? 1.0 : 0.0, 1.0, x_changed) != fmi3OK) return fmi3Error;
+    if (!any) return fmi3OK;
+    for (k = 0; k < NH_NK; ++k) ticks[k] = 0.0;
+    return iterate(S, func, ticks, 0.0, 1.0, x_changed);
+}
+
+/* At the end of initialisation: m0(p), made consistent with the start, then the event at the start time. */
+static fmi3Status start_events(Instance* S, const char* func) {
+    const double* in[1];
+    double* out[1];
+    double ticks[NH_DIM(NH_NK)];
+    int n[1], k, x_changed = 0;
+    in[0] = S->p;
+    out[0] = S->m;
+    n[0] = NH_NM;
+    if (call(S, nh_initial_memory, 1, in, 1, out, n))
+        return log_error(S, func, "evaluation of the discrete start values failed");
+    for (k = 0; k < NH_NK; ++k) { /* the first tick at or after the start */
+        double i = ceil((S->t - nh_clock_phase[k]) / nh_clock_period[k]);
+        S->clock_next[k] = i > 0.0 ? (long)i : 0;
+        while (S->clock_next[k] > 0 && same_time(S->t, clock_time(k, S->clock_next[k] - 1))) S->clock_next[k]--;
+        ticks[k] = 0.0;
+    }
+    for (S->time_event_next = 0;
+         S->time_event_next < NH_NTE && nh_time_events[S->time_event_next] < S->t &&
+         !same_time(S->t, nh_time_events[S->time_event_next]);
+         S->time_event_next++) {
+    }
+    S->terminate_requested = 0;
+    if (iterate(S, func, ticks, 0.0, 0.0, &x_changed) != fmi3OK) return fmi3Error;
+    return handle_event(S, func, 1, &x_changed);
+}
+
+/* CS: after each accepted step of the integrator, stop where an indicator has changed its sign since the
+   last accepted point (remembered in t_prev, x_prev, z_prev). */
+static int ros_monitor(void* ctx, double t, const double* x) {
+    Instance* S = (Instance*)ctx;
+    if (!S->monitoring) return 0;
+    if (indicators(S, t, x, S->z_new)) return 0; /* the next rhs evaluation fails and says so */
+    if (crossed(S->z_prev, S->z_new)) return 1;
+    S->t_prev = t;
+    memcpy(S->x_prev, x, sizeof S->x_prev);
+    memcpy(S->z_prev, S->z_new, sizeof S->z_prev);
+    return 0;
+}
+
+/* Non-FMI entry for the project's integrator (nonholonomic.cvode): the memory m of an instance. */
+#if defined(_WIN32)
+#define NH_ENTRY __declspec(dllexport)
+#else
+#define NH_ENTRY __attribute__((visibility("default")))
+#endif
+NH_ENTRY int nonholonomic_memory(fmi3Instance instance, double* m) {
+    Instance* S = (Instance*)instance;
+    if (!S || (NH_NM > 0 && !m)) return 1;
+    if (NH_NM > 0) memcpy(m, S->m, (size_t)NH_NM * sizeof(double));
+    return 0;
 }
 
 /* =====================================================================================================
@@ -464,8 +681,20 @@ static fmi3Status set_start_values(Instance* S, const char* func) {
     S->t_stop = 0.0;
     if (S->ros) nh_ros_reset(S->ros);
     S->params_dirty = 1;
+    S->terminate_requested = 0;
     mark_dirty(S);
-    return refresh_parameters(S, func);
+    if (refresh_parameters(S, func) != fmi3OK) return fmi3Error;
+    {   /* the discrete variables' start values until the end of initialisation */
+        const double* in[1];
+        double* out[1];
+        int n[1];
+        in[0] = S->p;
+        out[0] = S->m;
+        n[0] = NH_NM;
+        if (call(S, nh_initial_memory, 1, in, 1, out, n))
+            return log_error(S, func, "evaluation of the discrete start values failed");
+    }
+    return fmi3OK;
 }
 
 static Instance* instantiate(const char* func, unsigned iface, fmi3String instanceName,
@@ -496,7 +725,8 @@ static Instance* instantiate(const char* func, unsigned iface, fmi3String instan
     if (add_work(nh_model_work, sz) || add_work(nh_state_derivatives_work, sz) ||
         add_work(nh_state_jacobian_work, sz) || add_work(nh_initial_state_work, sz) ||
         add_work(nh_calculated_work, sz) || add_work(nh_forward_work, sz) || add_work(nh_adjoint_work, sz) ||
-        add_work(nh_assertions_work, sz)) {
+        add_work(nh_assertions_work, sz) || add_work(nh_initial_memory_work, sz) ||
+        add_work(nh_indicators_work, sz) || add_work(nh_event_work, sz)) {
         log_early(logMessage, env, instanceName, func, "a generated function reports invalid work sizes");
         return NULL;
     }
@@ -513,6 +743,7 @@ static Instance* instantiate(const char* func, unsigned iface, fmi3String instan
     S->iw = (casadi_int*)malloc(((size_t)sz[2] + 1) * sizeof(casadi_int));
     S->w = (casadi_real*)malloc(((size_t)sz[3] + 1) * sizeof(casadi_real));
     if (iface == IF_CS && NH_NX > 0) S->ros = nh_ros_new(NH_NX);
+    if (S->ros && NH_NZ > 0) nh_ros_set_monitor(S->ros, ros_monitor);
     if (!S->name || !S->arg || !S->res || !S->iw || !S->w || (iface == IF_CS && NH_NX > 0 && !S->ros)) {
         log_early(logMessage, env, instanceName, func, "out of memory");
         free_instance(S);
@@ -634,6 +865,7 @@ FMI3_Export fmi3Status fmi3ExitInitializationMode(fmi3Instance instance) {
     if (check_assertions(S, func) != fmi3OK) return fmi3Error;
     for (i = 0; i < NH_NX; ++i) S->atol[i] = S->tolerance * nominal(i);
     if (S->ros) nh_ros_reset(S->ros);
+    if (start_events(S, func) != fmi3OK) return fmi3Error;
     S->mode = (S->iface == IF_CS && !S->event_mode_used) ? M_STEP : M_EVENT;
     return fmi3OK;
 }
@@ -673,7 +905,7 @@ FMI3_Export fmi3Status fmi3GetFloat64(fmi3Instance instance, const fmi3ValueRefe
     static const char func[] = "fmi3GetFloat64";
     Instance* S = enter(instance, func, M_ANY, IF_ANY);
     size_t i;
-    int need_xdot = 0, need_y = 0;
+    int need_xdot = 0, need_y = 0, need_z = 0;
     if (!S) return fmi3Error;
     if (nValues != nValueReferences)
         return log_error(S, func, "nValues = %lu differs from nValueReferences = %lu (all variables are scalars)",
@@ -688,12 +920,15 @@ FMI3_Export fmi3Status fmi3GetFloat64(fmi3Instance instance, const fmi3ValueRefe
                              (unsigned long)valueReferences[i], NH_NVR);
         if (k == VR_DX) need_xdot = 1;
         if (k == VR_Y) need_y = 1;
+        if (k == VR_Z) need_z = 1;
     }
     if (need_xdot || need_y) {
         if (evaluate(S, func, need_y) != fmi3OK) return fmi3Error;
     } else if (refresh_parameters(S, func) != fmi3OK) {
         return fmi3Error;
     }
+    if (need_z && NH_NZ > 0 && indicators(S, S->t, S->x, S->z_new))
+        return log_error(S, func, "evaluation of the event indicators failed at t = %.17g", S->t);
     for (i = 0; i < nValueReferences; ++i) {
         fmi3ValueReference vr = valueReferences[i];
         switch (classify(vr)) {
@@ -704,6 +939,8 @@ FMI3_Export fmi3Status fmi3GetFloat64(fmi3Instance instance, const fmi3ValueRefe
         case VR_DX: values[i] = S->xdot[vr - NH_VR_DX]; break;
         case VR_U: values[i] = S->u[vr - NH_VR_U]; break;
         case VR_Y: values[i] = S->y[vr - NH_VR_Y]; break;
+        case VR_D: values[i] = S->m[vr - NH_VR_D]; break;
+        case VR_Z: values[i] = S->z_new[vr - NH_VR_Z]; break;
         default: break; /* excluded above */
         }
     }
@@ -1008,6 +1245,8 @@ FMI3_Export fmi3Status fmi3UpdateDiscreteStates(fmi3Instance instance, fmi3Boole
                                                 fmi3Boolean* nextEventTimeDefined, fmi3Float64* nextEventTime) {
     static const char func[] = "fmi3UpdateDiscreteStates";
     Instance* S = enter(instance, func, M_EVENT, IF_ANY);
+    int x_changed = 0;
+    double when = 0.0;
     if (!S) return fmi3Error;
     if (null_arg(S, func, discreteStatesNeedUpdate, "discreteStatesNeedUpdate") ||
         null_arg(S, func, terminateSimulation, "terminateSimulation") ||
@@ -1016,12 +1255,13 @@ FMI3_Export fmi3Status fmi3UpdateDiscreteStates(fmi3Instance instance, fmi3Boole
         null_arg(S, func, nextEventTimeDefined, "nextEventTimeDefined") ||
         null_arg(S, func, nextEventTime, "nextEventTime"))
         return fmi3Error;
-    *discreteStatesNeedUpdate = fmi3False;
-    *terminateSimulation = fmi3False;
+    if (refresh_parameters(S, func) != fmi3OK || handle_event(S, func, 0, &x_changed) != fmi3OK) return fmi3Error;
+    *discreteStatesNeedUpdate = fmi3False; /* the event iteration ran to its end */
+    *terminateSimulation = S->terminate_requested ? fmi3True : fmi3False;
     *nominalsOfContinuousStatesChanged = fmi3False;
-    *valuesOfContinuousStatesChanged = fmi3False;
-    *nextEventTimeDefined = fmi3False;
-    *nextEventTime = 0.0;
+    *valuesOfContinuousStatesChanged = x_changed ? fmi3True : fmi3False;
+    *nextEventTimeDefined = next_time_event(S, &when) ? fmi3True : fmi3False;
+    *nextEventTime = when;
     return fmi3OK;
 }
 
@@ -1090,7 +1330,7 @@ FMI3_Export fmi3Status fmi3GetDirectionalDerivative(fmi3Instance instance, const
                                                     fmi3Float64 sensitivity[], size_t nSensitivity) {
     static const char func[] = "fmi3GetDirectionalDerivative";
     Instance* S = enter(instance, func, M_DERIVATIVES, IF_ANY);
-    const double* in[7];
+    const double* in[8];
     double* out[2];
     int n[2];
     size_t i;
@@ -1111,14 +1351,15 @@ FMI3_Export fmi3Status fmi3GetDirectionalDerivative(fmi3Instance instance, const
     in[1] = S->x;
     in[2] = S->p;
     in[3] = S->u;
-    in[4] = S->dx;
-    in[5] = S->dp;
-    in[6] = S->du;
+    in[4] = S->m;
+    in[5] = S->dx;
+    in[6] = S->dp;
+    in[7] = S->du;
     out[0] = S->dxdot;
     out[1] = S->dy;
     n[0] = NH_NX;
     n[1] = NH_NY;
-    if (call(S, nh_forward, 7, in, 2, out, n))
+    if (call(S, nh_forward, 8, in, 2, out, n))
         return log_error(S, func, "evaluation of the directional derivative failed at t = %.17g", S->t);
     for (i = 0; i < nUnknowns; ++i) sensitivity[i] = *unknown_slot(S, unknowns[i]);
     return fmi3OK;
@@ -1130,7 +1371,7 @@ FMI3_Export fmi3Status fmi3GetAdjointDerivative(fmi3Instance instance, const fmi
                                                 fmi3Float64 sensitivity[], size_t nSensitivity) {
     static const char func[] = "fmi3GetAdjointDerivative";
     Instance* S = enter(instance, func, M_DERIVATIVES, IF_ANY);
-    const double* in[6];
+    const double* in[7];
     double* out[3];
     int n[3];
     size_t i;
@@ -1152,15 +1393,16 @@ FMI3_Export fmi3Status fmi3GetAdjointDerivative(fmi3Instance instance, const fmi
     in[1] = S->x;
     in[2] = S->p;
     in[3] = S->u;
-    in[4] = S->dxdot;
-    in[5] = S->dy;
+    in[4] = S->m;
+    in[5] = S->dxdot;
+    in[6] = S->dy;
     out[0] = S->dx;
     out[1] = S->dp;
     out[2] = S->du;
     n[0] = NH_NX;
     n[1] = NH_NP;
     n[2] = NH_NU;
-    if (call(S, nh_adjoint, 6, in, 3, out, n))
+    if (call(S, nh_adjoint, 7, in, 3, out, n))
         return log_error(S, func, "evaluation of the adjoint derivative failed at t = %.17g", S->t);
     for (i = 0; i < nKnowns; ++i) sensitivity[i] = *known_slot(S, knowns[i]);
     return fmi3OK;
@@ -1236,11 +1478,15 @@ FMI3_Export fmi3Status fmi3GetEventIndicators(fmi3Instance instance, fmi3Float64
                                               size_t nEventIndicators) {
     static const char func[] = "fmi3GetEventIndicators";
     Instance* S = enter(instance, func, M_ME_STATE_ACCESS, IF_ME);
-    (void)eventIndicators;
     if (!S) return fmi3Error;
-    if (nEventIndicators != 0)
-        return log_error(S, func, "nEventIndicators = %lu but the model has no event indicators",
-                         (unsigned long)nEventIndicators);
+    if (nEventIndicators != (size_t)NH_NZ)
+        return log_error(S, func, "nEventIndicators = %lu but the model has %d event indicators",
+                         (unsigned long)nEventIndicators, NH_NZ);
+    if (NH_NZ == 0) return fmi3OK;
+    if (null_arg(S, func, eventIndicators, "eventIndicators") || refresh_parameters(S, func) != fmi3OK)
+        return fmi3Error;
+    if (indicators(S, S->t, S->x, eventIndicators))
+        return log_error(S, func, "evaluation of the event indicators failed at t = %.17g", S->t);
     return fmi3OK;
 }
 
@@ -1271,7 +1517,7 @@ FMI3_Export fmi3Status fmi3GetNumberOfEventIndicators(fmi3Instance instance, siz
     static const char func[] = "fmi3GetNumberOfEventIndicators";
     Instance* S = enter(instance, func, M_ANY, IF_ME);
     if (!S || null_arg(S, func, nEventIndicators, "nEventIndicators")) return fmi3Error;
-    *nEventIndicators = 0;
+    *nEventIndicators = (size_t)NH_NZ;
     return fmi3OK;
 }
 
@@ -1340,15 +1586,76 @@ FMI3_Export fmi3Status fmi3DoStep(fmi3Instance instance, fmi3Float64 currentComm
         return log_error(S, func, "the step to t = %.17g would pass stopTime = %.17g", t1, S->t_stop);
     if (refresh_parameters(S, func) != fmi3OK) return fmi3Error; /* c after a tunable parameter change */
 
-    if (NH_NX > 0) {
-        int rc = nh_ros_integrate(S->ros, ros_rhs, ros_jac, S, t0, t1, S->x, S->tolerance, S->atol, 0.0, &t_reached);
-        if (rc != NH_ROS_OK) {
-            S->t = t_reached; /* x is the state at the last accepted point */
-            mark_dirty(S);
-            *lastSuccessfulTime = t_reached;
-            return log_error(S, func, "integration from t = %.17g to %.17g failed at t = %.17g: %s", t0, t1,
-                             t_reached, nh_ros_message(rc));
+    while (!(S->t >= t1 || same_time(S->t, t1))) {
+        double t_end = t1, when = 0.0;
+        int time_event = 0, rc = NH_ROS_OK, x_changed = 0; /* time_event: an event at t_end */
+        if (next_time_event(S, &when) && (when < t1 || same_time(when, t1))) {
+            t_end = same_time(when, t1) ? t1 : when;
+            time_event = 1;
         }
+        if (NH_NX > 0) {
+            S->t_prev = S->t;
+            memcpy(S->x_prev, S->x, sizeof S->x_prev);
+            if (NH_NZ > 0 && indicators(S, S->t, S->x, S->z_prev))
+                return log_error(S, func, "evaluation of the event indicators failed at t = %.17g", S->t);
+            S->monitoring = NH_NZ > 0;
+            rc = nh_ros_integrate(S->ros, ros_rhs, ros_jac, S, S->t, t_end, S->x, S->tolerance, S->atol, 0.0,
+                                  &t_reached);
+            S->monitoring = 0;
+            if (rc == NH_ROS_STOPPED) { /* a state event in the last step: bisection within it */
+                double ta = S->t_prev, tb = t_reached;
+                int it;
+                for (it = 0; it < 200 && !(tb - ta <= 4.0 * DBL_EPSILON * (fabs(tb) > 1.0 ? fabs(tb) : 1.0));
+                     ++it) {
+                    double tm = 0.5 * (ta + tb);
+                    memcpy(S->x_new, S->x_prev, sizeof S->x_new);
+                    nh_ros_reset(S->ros);
+                    rc = nh_ros_integrate(S->ros, ros_rhs, ros_jac, S, ta, tm, S->x_new, S->tolerance, S->atol,
+                                          0.0, NULL);
+                    if (rc != NH_ROS_OK || indicators(S, tm, S->x_new, S->z_new)) break;
+                    if (crossed(S->z_prev, S->z_new)) {
+                        tb = tm;
+                        memcpy(S->x, S->x_new, sizeof S->x);
+                    } else {
+                        ta = tm;
+                        memcpy(S->x_prev, S->x_new, sizeof S->x_prev);
+                        memcpy(S->z_prev, S->z_new, sizeof S->z_prev);
+                    }
+                }
+                if (rc != NH_ROS_OK) {
+                    S->t = ta;
+                    memcpy(S->x, S->x_prev, sizeof S->x);
+                    mark_dirty(S);
+                    *lastSuccessfulTime = ta;
+                    return log_error(S, func, "locating the event after t = %.17g failed: %s", ta, nh_ros_message(rc));
+                }
+                t_end = tb;
+                time_event = 1;
+                rc = NH_ROS_OK;
+            }
+            if (rc != NH_ROS_OK) {
+                S->t = t_reached; /* x is the state at the last accepted point */
+                mark_dirty(S);
+                *lastSuccessfulTime = t_reached;
+                return log_error(S, func, "integration from t = %.17g to %.17g failed at t = %.17g: %s", t0, t1,
+                                 t_reached, nh_ros_message(rc));
+            }
+        }
+        S->t = t_end;
+        mark_dirty(S);
+        if (time_event) { /* a time event, or the state event located above */
+            if (handle_event(S, func, 0, &x_changed) != fmi3OK) {
+                *lastSuccessfulTime = S->t;
+                return fmi3Error;
+            }
+            if (S->ros) nh_ros_reset(S->ros); /* the right-hand side may jump: forget the step size */
+            if (S->terminate_requested) {
+                *terminateSimulation = fmi3True;
+                *lastSuccessfulTime = S->t;
+                return fmi3OK;
+            }
+        }
+        if (t_end >= t1 || same_time(t_end, t1)) break;
     }
     S->t = t1;
     mark_dirty(S);

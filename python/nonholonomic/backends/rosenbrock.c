@@ -89,6 +89,7 @@ struct nh_ros {
     double err_acc; /* 0 = no memory */
     long nstep, nrej, nrhs, njac, nlu;
     long* piv;
+    nh_ros_monitor monitor; /* called after accepted steps, or NULL */
     double* jac;   /* n*n, Jacobian at the current point */
     double* lu;    /* n*n, LU of 1/(h gamma) I - J */
     double* f0;    /* f(t, x) */
@@ -135,6 +136,10 @@ void nh_ros_free(nh_ros* m) {
     free(m);
 }
 
+void nh_ros_set_monitor(nh_ros* m, nh_ros_monitor monitor) {
+    if (m) m->monitor = monitor;
+}
+
 void nh_ros_reset(nh_ros* m) {
     if (!m) return;
     m->h = 0.0;
@@ -153,6 +158,7 @@ void nh_ros_stats(const nh_ros* m, long* steps, long* rejected, long* rhs, long*
 const char* nh_ros_message(int code) {
     switch (code) {
     case NH_ROS_OK: return "success";
+    case NH_ROS_STOPPED: return "stopped by the monitor";
     case NH_ROS_ERR_HMIN: return "step size underflow (error test failed repeatedly)";
     case NH_ROS_ERR_MAXSTEPS: return "too many steps in one call";
     case NH_ROS_ERR_RHS: return "rhs or Jacobian evaluation failed repeatedly";
@@ -436,10 +442,15 @@ int nh_ros_integrate(nh_ros* m, nh_ros_rhs f, nh_ros_jac jac, void* ctx, double 
                 if (h < h_plan && fac >= 1.0 && h_plan > h_new) h_new = h_plan;
                 m->h = h_new;
                 if (t_reached) *t_reached = t1;
+                if (m->monitor && m->monitor(ctx, t1, x)) return NH_ROS_STOPPED;
                 return NH_ROS_OK;
             }
             t += h;
             if (t_reached) *t_reached = t;
+            if (m->monitor && m->monitor(ctx, t, x)) {
+                m->h = h_new;
+                return NH_ROS_STOPPED;
+            }
             memcpy(m->f0, m->fnew, (size_t)n * sizeof(double));
             need_jac = 1;
             h = h_new > hmax ? hmax : h_new;

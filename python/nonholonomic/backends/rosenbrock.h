@@ -17,10 +17,14 @@ typedef int (*nh_ros_rhs)(void* ctx, double t, const double* x, double* xdot);
 /* Exact Jacobian df/dx at (t, x), column-major n x n: jac[i + j*n] = df_i/dx_j. Return 0 on success. */
 typedef int (*nh_ros_jac)(void* ctx, double t, const double* x, double* jac);
 
+/* Called after each accepted step with its end point; nonzero stops the integration there. */
+typedef int (*nh_ros_monitor)(void* ctx, double t, const double* x);
+
 typedef struct nh_ros nh_ros; /* opaque: workspace + step-size memory + counters */
 
 /* Return codes of nh_ros_integrate / nh_ros_integrate_fixed. */
 #define NH_ROS_OK 0
+#define NH_ROS_STOPPED 1         /* the monitor stopped the integration after an accepted step (*t_reached) */
 #define NH_ROS_ERR_HMIN (-1)     /* step size underflow: h < 16 eps max(|t|, |t1|) after error test failures */
 #define NH_ROS_ERR_MAXSTEPS (-2) /* more than NH_ROS_MAX_STEPS step attempts in one call */
 #define NH_ROS_ERR_RHS (-3)      /* rhs or Jacobian evaluation failed (repeatedly, after step reductions) */
@@ -32,6 +36,7 @@ typedef struct nh_ros nh_ros; /* opaque: workspace + step-size memory + counters
 nh_ros* nh_ros_new(long n); /* NULL on allocation failure or n < 1 */
 void nh_ros_free(nh_ros* m);
 void nh_ros_reset(nh_ros* m); /* forget the step size (after a discontinuity / re-initialisation) */
+void nh_ros_set_monitor(nh_ros* m, nh_ros_monitor monitor); /* NULL: none (the default) */
 
 /* Integrate x from t0 to t1 (t1 >= t0; t1 == t0 does nothing) with error control.
    Error test: weighted RMS norm of the local error estimate with weights atol[i] + rtol*max(|x_i|, |x_i,new|) <= 1.
