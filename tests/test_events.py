@@ -281,6 +281,8 @@ def test_edge_change_initial_elsewhen_time_event_and_terminate(fmus, interface):
     df = run(fmus["Logic"], interface, 3.0, ["position", "rate", "b", "n", "k", "tSwitch"])
     last = df.iloc[-1]
     assert last["time"] == pytest.approx(1.5, abs=1e-9)
+    if interface == "own":
+        assert df.attrs["terminated_at"] == pytest.approx(1.5, abs=1e-9)
     assert last["position"] == pytest.approx(2.75, abs=10 * TOLERANCE)
     assert (last["n"], last["k"], last["b"]) == (2.0, 20.0, 1.0)
     assert last["tSwitch"] == pytest.approx(0.375, abs=10 * TOLERANCE)

@@ -92,6 +92,8 @@ def _cmd_simulate(args) -> int:
     if kind == "done":
         frame = outcome[1]
         _write(frame, out)
+        if frame.attrs.get("terminated_at") is not None:
+            _progress(f"the model called terminate() at t = {frame.attrs['terminated_at']:g} s")
         _progress(f"wrote {len(frame)} rows x {len(frame.columns)} columns to {out}")
         return 0
     if kind == "crashed":

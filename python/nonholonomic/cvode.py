@@ -115,6 +115,8 @@ def run_ode(fmu: pathlib.Path, md, values: dict, stop_time: float, output_interv
             stats = solver.statistics()
             stats["events"] = instance.events
             result = frame()
+            if instance.terminated:  # the model's terminate(): the run ends there, successfully
+                result.attrs["terminated_at"] = times[-1]
     except KeyboardInterrupt:
         reached = times[-1] if times else 0.0
         raise Interrupted(f"simulation of {md.modelName} interrupted at t = {reached:g} s",
