@@ -471,11 +471,13 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
 def _event_expressions(dae: FlatDae, events, discrete_vars, states, c_sx, fire, rates, fired, continuous_time):
     """The indicators z (one per relation), the first stage of an event iteration, vertcat(m, reinit fires,
     terminate), in the symbols of the flat DAE (see Events in the module docstring), and the second, the states
-    after the reinits ``fired`` says fire, in the symbols of the continuous equations with the new memory (pre(d):
-    the old values). A relation whose sides are equal at
-    the event takes its value just after it, from the sign of its indicator's rate ``rates``: the integrator
-    stops where an indicator is zero, and the root finder after the event does not see a crossing that
-    starts there (x > 1 with x = t, integrated exactly, stops at x = 1 exactly)."""
+    after the reinits ``fired`` says fire, in the symbols of the continuous equations with the new memory
+    (pre(d): the old values).
+
+    A relation whose sides are equal at the event takes its value just after it, from the sign of its
+    indicator's rate ``rates``: the integrator stops where an indicator is zero, and the root finder after the
+    event does not see a crossing that starts there (x > 1 with x = t, integrated exactly, stops at x = 1
+    exactly)."""
     d_sx = [s for v in discrete_vars for s in _flat(v.value)]
     pre_d = [s for v in discrete_vars for s in _flat(v.pre)]
     x_sx = [s for v in states for s in _flat(v.value)]

@@ -431,35 +431,28 @@ static void mark_dirty(Instance* S) {
     S->xdot_dirty = S->y_dirty = 1;
 }
 
-/* Right-hand side and Jacobian for the integrator (inputs held constant over the step). */
-static int ros_rhs(void* ctx, double t, const double* x, double* xdot) {
-    Instance* S = (Instance*)ctx;
+/* out (n_out values) = f(t, x, p, u, m) for a generated function of the model with one output. */
+static int call_at(Instance* S, nh_fn f, double t, const double* x, double* out, int n_out) {
     const double* in[5];
-    double* out[1];
+    double* res[1];
     int n[1];
     in[0] = &t;
     in[1] = x;
     in[2] = S->p;
     in[3] = S->u;
     in[4] = S->m;
-    out[0] = xdot;
-    n[0] = NH_NX;
-    return call(S, nh_state_derivatives, 5, in, 1, out, n);
+    res[0] = out;
+    n[0] = n_out;
+    return call(S, f, 5, in, 1, res, n);
+}
+
+/* Right-hand side and Jacobian for the integrator (inputs held constant over the step). */
+static int ros_rhs(void* ctx, double t, const double* x, double* xdot) {
+    return call_at((Instance*)ctx, nh_state_derivatives, t, x, xdot, NH_NX);
 }
 
 static int ros_jac(void* ctx, double t, const double* x, double* jac) {
-    Instance* S = (Instance*)ctx;
-    const double* in[5];
-    double* out[1];
-    int n[1];
-    in[0] = &t;
-    in[1] = x;
-    in[2] = S->p;
-    in[3] = S->u;
-    in[4] = S->m;
-    out[0] = jac;
-    n[0] = NH_NX * NH_NX;
-    return call(S, nh_state_jacobian, 5, in, 1, out, n);
+    return call_at((Instance*)ctx, nh_state_jacobian, t, x, jac, NH_NX * NH_NX);
 }
 
 /* =====================================================================================================
@@ -468,17 +461,7 @@ static int ros_jac(void* ctx, double t, const double* x, double* jac) {
 
 /* The indicators z(t, x, p, u, m) into z. Returns the function's flag. */
 static int indicators(Instance* S, double t, const double* x, double* z) {
-    const double* in[5];
-    double* out[1];
-    int n[1];
-    in[0] = &t;
-    in[1] = x;
-    in[2] = S->p;
-    in[3] = S->u;
-    in[4] = S->m;
-    out[0] = z;
-    n[0] = NH_NZ;
-    return call(S, nh_indicators, 5, in, 1, out, n);
+    return call_at(S, nh_indicators, t, x, z, NH_NZ);
 }
 
 /* Has an indicator changed its sign (> 0, = 0, < 0) from a to b? */
