@@ -118,7 +118,9 @@ _CHILD = textwrap.dedent("""
     except Interrupted as e:
         print(json.dumps({"caught": time.time(), "time": e.time, "rows": len(e.partial),
                           "last": float(e.partial["time"].iloc[-1]), "first": float(e.partial["time"].iloc[0]),
-                          "increasing": bool((e.partial["time"].diff().dropna() > 0).all())}))
+                          # in order; a roller change is an event, whose two rows share their time
+                          "increasing": bool((e.partial["time"].diff().dropna() >= 0).all()
+                                             and e.partial["time"].value_counts().max() <= 2)}))
 """)
 
 

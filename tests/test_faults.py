@@ -275,7 +275,9 @@ def test_ctrl_c_during_simulate_keeps_the_rows(rumoca_fmus, tmp_path):
     assert match, line
     frame = pd.read_csv(out)
     assert match.group(3) == str(out) and int(match.group(2)) == len(frame) >= 2
-    assert frame["time"].iloc[0] == 0.0 and (np.diff(frame["time"]) > 0).all()
+    # in order; the vehicle's roller changes are events, whose two rows (left and right limits) share their time
+    times = frame["time"].to_numpy()
+    assert times[0] == 0.0 and (np.diff(times) >= 0).all() and np.unique(times, return_counts=True)[1].max() <= 2
     # the line prints the time with 6 significant digits (%g): compare at that precision
     assert float(match.group(1)) >= float(f"{frame['time'].iloc[-1]:g}") and frame["time"].iloc[-1] < 1000
 

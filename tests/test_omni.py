@@ -113,7 +113,9 @@ def test_roller_inertia_from_geometry():
 
 
 # Vehicles.OmniWheel before Bodies.Rotor (commit 2123d1a): each roller a free RigidBody (13 states) held on the hub
-# by a Joints.Revolute. The same physics as the rotor version; a test fixture, not part of the library.
+# by a Joints.Revolute. The same physics as the rotor version; a test fixture, not part of the library. Since
+# issue 14 with the rotor version's interface (R1, contactPoint) and its choice of the roller in contact (one at a
+# time: at a junction the roller before in the cyclic order keeps it while both are in their sectors).
 OMNI_WHEEL_WITH_REVOLUTE_JOINTS = """\
 within Nonholonomic.Vehicles;
 model OmniWheel "Omni-wheel: a hub with nRollers massive spindle rollers on revolute joints, rolling with friction on the plane"
@@ -130,7 +132,7 @@ model OmniWheel "Omni-wheel: a hub with nRollers massive spindle rollers on revo
   parameter Units.AngularVelocity w_0_start[3] = {0, 0, 0.0} "Initial angular velocity of the wheel";
   final parameter Units.Mass m_r = eta*m_w "Mass of a roller";
   final parameter Units.Mass m_hub = (1 - nRollers*eta)*m_w "Mass of the hub";
-  final parameter Units.Length R1 = R_w*cos(Constants.pi/nRollers) "Distance of the rollers' axes from the wheel's centre";
+  parameter Units.Length R1 = R_w*cos(Constants.pi/nRollers) "Distance of the rollers' axes from the wheel's centre";
   final parameter Units.Angle kappa[nRollers] = 2*Constants.pi*(0:nRollers - 1)/nRollers "Angular positions of the rollers on the hub";
   final parameter Real T_start[3, 3] = Rotations.rotationMatrix(Q_start) "Initial attitude matrix of the hub";
   Interfaces.KinematicOutput k "Kinematics of the hub";
@@ -140,19 +142,21 @@ model OmniWheel "Omni-wheel: a hub with nRollers massive spindle rollers on revo
   Bodies.RigidBody hub(nW = nRollers + 1, m = m_hub, I_b = {m_hub*R_w^2/4, m_hub*R_w^2/4, m_hub*R_w^2/2}, g_0 = g_0,
     r_0_start = r_0_start, v_0_start = v_0_start, Q_start = Q_start, w_0_start = w_0_start)
    ;
-  Bodies.RigidBody roller[nRollers](each nW = 2, each m = m_r, each I_b = rollerInertia(R_w, nRollers, m_r), each g_0 = g_0,
+  Bodies.RigidBody roller[nRollers](each nW = 2, each m = m_r, each I_b = rollerInertia(R_w, nRollers, m_r, R1), each g_0 = g_0,
     r_0_start = {r_0_start + T_start*{R1*cos(kappa[j]), R1*sin(kappa[j]), 0.0} for j in 1:nRollers},
     v_0_start = {v_0_start + cross(w_0_start, T_start*{R1*cos(kappa[j]), R1*sin(kappa[j]), 0.0}) for j in 1:nRollers},
     Q_start = {Rotations.product(Q_start, Rotations.product(Rotations.fromAxisAngle({0.0, 0.0, 1.0}, kappa[j]),
       {0.5, 0.5, 0.5, 0.5})) for j in 1:nRollers},
-    w_0_start = {rollerStartVelocity(r_0_start, v_0_start, w_0_start, T_start, kappa[j], R_w, nRollers) for j in 1:nRollers})
+    w_0_start = {rollerStartVelocity(r_0_start, v_0_start, w_0_start, T_start, kappa[j], R_w, nRollers, R1) for j in 1:nRollers})
    ;
   Joints.Revolute axle[nRollers](p_a = {{R1*cos(kappa[j]), R1*sin(kappa[j]), 0.0} for j in 1:nRollers},
     n_a = {{-sin(kappa[j]), cos(kappa[j]), 0.0} for j in 1:nRollers}, each n_b = {1, 0, 0.0})
    ;
-  Contacts.RollerPlaneContact contact[nRollers](each R_w = R_w, each n = nRollers, each mu = mu, each v_eps = v_eps)
+  Contacts.RollerPlaneContact contact[nRollers](each R_w = R_w, each n = nRollers, each R1 = R1, each mu = mu,
+    each v_eps = v_eps, yielding = before)
    ;
   Interfaces.RealOutput contactRoller "Index of the roller in contact (0: none)";
+  Interfaces.RealOutput contactPoint[3](each unit = "m") "Contact point, world frame";
   Interfaces.RealOutput slip(unit = "m/s") "Slip speed at the contact";
   Interfaces.RealOutput normalForce(unit = "N") "Normal reaction";
   Interfaces.RealOutput kineticEnergy(unit = "J") "Kinetic energy of the wheel";
@@ -161,11 +165,18 @@ protected
   Units.Velocity slips[nRollers] "Slip speed of each roller";
   Units.Force normal[nRollers] "Normal reaction on each roller";
   Units.Energy rollerEnergy[nRollers] "Kinetic energy of each roller";
+  Units.Position points[nRollers, 3] "Application point of each roller's contact wrench";
+  Real before[nRollers](each unit = "1") "1 while the roller before in the cyclic order is in its sector";
 equation
   contactRoller = sum({j*closed[j] for j in 1:nRollers});
   slip = sum(slips);
   normalForce = sum(normal);
   kineticEnergy = hub.kineticEnergy + sum(rollerEnergy);
+  contactPoint = closed*points;
+  before[1] = contact[nRollers].inSector;
+  for j in 2:nRollers loop
+    before[j] = contact[j - 1].inSector;
+  end for;
   connect(hub.k, k);
   connect(w, hub.w[nRollers + 1]);
   for j in 1:nRollers loop
@@ -173,6 +184,7 @@ equation
     slips[j] = contact[j].slip;
     normal[j] = contact[j].N;
     rollerEnergy[j] = roller[j].kineticEnergy;
+    points[j, :] = contact[j].p_0;
     connect(hub.k, axle[j].kA);
     connect(roller[j].k, axle[j].kB);
     connect(axle[j].wA, hub.w[j]);

@@ -158,3 +158,28 @@ def test_assert_on_a_time_varying_variable_is_refused(tmp_path):
     library = write_package(tmp_path, "Small", ASSERTED.replace("assert(k < kmax", "assert(x < kmax"))
     with pytest.raises(NonholonomicError, match="time-varying variable.* at .*package.mo:8"):
         explicit_ode("Small.Asserted", library)
+
+
+COMPREHENSION = """
+  function scaled "y[i] = i u[i], by an array comprehension in a function"
+    input Real u[:];
+    output Real y[size(u, 1)];
+  algorithm
+    y := {i*u[i] for i in 1:size(u, 1)};
+  end scaled;
+  model Comprehension
+    Real x(start = 1, fixed = true);
+    output Real y[3] = scaled({x, 2*x, 3*x});
+  equation
+    der(x) = -x;
+  end Comprehension;
+"""
+
+
+def test_array_comprehension_in_a_function_sees_each_index(tmp_path):
+    """Each element of a comprehension is evaluated with its own index (a function's expressions were cached by
+    node without the comprehension's binders: every element was the first)."""
+    import casadi as ca
+    ode = explicit_ode("Small.Comprehension", write_package(tmp_path, "Small", COMPREHENSION))
+    y = ode.output_values(0.0, [2.0], [], [], ca.DM.zeros(max(1, ode.n_memory))).full().ravel()
+    assert list(y) == [2.0, 8.0, 18.0]  # i * (i x) at x = 2: exact in floating point

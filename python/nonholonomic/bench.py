@@ -12,6 +12,8 @@ machine: read the ratios as orders of magnitude.
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import pathlib
 import re
 import tempfile
@@ -26,6 +28,10 @@ from .models import LIBRARY, get_model
 from .fmu import model_description
 from .simulate import simulate
 from .cases import all_cases
+
+
+# straight motion on truncated rollers at eta = 1e-6/n: the roller changes' cost in ``nonholonomic bench``
+ROLLER_CHANGE_CASE = {"eta": 2.5e-7, "v_0[1]": 1.0, "v_0[2]": 0.0, "omega_0": 0.0}
 
 
 def _timed(f):
@@ -124,6 +130,12 @@ def bench(models=None, cases=None, out_dir: pathlib.Path | str = "results", prog
                 "max error FMU": float(np.max(np.abs(observed_fmu[first].to_numpy() - ref[first].to_numpy()))),
                 "max error rumoca": err_rum,
             })
+        cost = None
+        if "OmniVehicleTruncated" in built:
+            say("bench OmniVehicleTruncated: the cost of the roller changes (straight, eta = 1e-6/n)")
+            cost = pd.DataFrame([roller_change_cost(pathlib.Path(tmp) / "OmniVehicleTruncated.fmu", ROLLER_CHANGE_CASE,
+                                                    0.3, 0.001, 1e-6)])
+            cost.to_csv(out_dir / "benchmark_roller_changes.csv", index=False)
     table = pd.DataFrame(rows)
     table.to_csv(out_dir / "benchmark.csv", index=False)
     text = "# Benchmark (one run each)\n\n" + _markdown(table) + "\n"
@@ -140,9 +152,124 @@ def bench(models=None, cases=None, out_dir: pathlib.Path | str = "results", prog
         text += (f"\n## Spur gear pair\n\nFMU run time per mesh cycle: {row['FMU run [s]'] / cycles * 1e3:.3g} ms "
                  f"({cycles:.0f} mesh cycles at 100 rad/s, rtol {row['rtol']:.0e}; "
                  f"{row['steps'] / cycles:.0f} steps per cycle)\n")
+    if cost is not None:
+        text += ("\n## Omni vehicle on truncated rollers: roller changes as events\n\nMoving straight, eta = 1e-6/n, "
+                 "0.3 s, rtol 1e-6 (issue 14, part 6); steps at the changes: from the step that reaches a change to "
+                 "the first step at least half as long as the one before it:\n\n" + _markdown(cost) + "\n")
     (out_dir / "benchmark.md").write_text(text)
     print(text)
     return table
+
+
+@contextlib.contextmanager
+def step_log():
+    """The end time of every step CVODE takes in the project's loop (``nonholonomic.cvode``), as a list filled
+    while the block runs: the loop's CVode calls are made one step at a time (CV_ONE_STEP) and interpolated back
+    to each target, as CV_NORMAL does inside (a root found past the target is returned at the next call, after
+    the target). CVODE then searches each step for roots in one bracket instead of two split at the target: the
+    events are located alike (to 1e-15 s on the omni vehicle), but the restarts after them are sensitive to that
+    rounding, and the run takes other steps within its tolerance (on the vehicle moving straight on truncated
+    rollers at eta = 1e-6/n: 688 steps against 599; docs/omni.md)."""
+    from . import cvode
+    steps: list[float] = []
+    original = cvode.Cvode.advance
+    vp, dp = ctypes.c_void_p, ctypes.POINTER(ctypes.c_double)
+    dky = cvode._sundials("sundials_cvode", "CVodeGetDky", ctypes.c_int, vp, ctypes.c_double, ctypes.c_int, vp)
+    current = cvode._sundials("sundials_cvode", "CVodeGetCurrentTime", ctypes.c_int, vp, dp)
+    pending = {}  # solver -> a root found past the target of its call
+
+    def at(solver, time: float, flag: int) -> float:
+        if dky(solver._mem, time, 0, solver._y) != 0:
+            raise NonholonomicError(f"CVODE could not interpolate to t = {time:g}")
+        solver.flag, solver._time.value = flag, time
+        return time
+
+    def advance(solver, target: float) -> float:
+        root = pending.pop(id(solver), None)
+        if root is not None:
+            if root <= target:
+                return at(solver, root, solver.ROOT)
+            pending[id(solver)] = root
+            return at(solver, target, solver.SUCCESS)
+        now = ctypes.c_double()
+        while True:
+            if current(solver._mem, ctypes.byref(now)) != 0:
+                raise NonholonomicError("CVODE's current time could not be read")
+            if now.value >= target:  # the last step (since the last restart) went past the target
+                return at(solver, target, solver.SUCCESS)
+            flag = solver._cvode(solver._mem, target, solver._y, ctypes.byref(solver._time), 2)  # CV_ONE_STEP
+            if flag < 0:
+                name = cvode._sundials("sundials_cvode", "CVodeGetReturnFlagName", ctypes.c_char_p, ctypes.c_long)(flag)
+                raise cvode.CvodeFailed(name.decode(), solver._time.value)
+            if flag == solver.ROOT:
+                # the step that found the root ends there: the restart at the event discards the rest of it
+                steps.append(solver._time.value)
+                if solver._time.value > target:
+                    pending[id(solver)] = solver._time.value
+                    return at(solver, target, solver.SUCCESS)
+                solver.flag = flag
+                return solver._time.value
+            steps.append(solver._time.value)
+            if flag == solver.TSTOP:
+                solver.flag = flag
+                return solver._time.value
+
+    cvode.Cvode.advance = advance
+    try:
+        yield steps
+    finally:
+        cvode.Cvode.advance = original
+
+
+def event_steps(steps, event_times, window: float = 1e-4) -> pd.DataFrame:
+    """The steps CVODE spends at each group of events (events less than ``window`` apart: the two rows of a
+    roller change, the wheels that change together): from the step that reached the first event to the first
+    step after the last one at least half as long as the last step before the group. One row per group: its
+    time, the events in it, the step before, the steps spent."""
+    t = np.asarray(steps, dtype=float)
+    h = np.diff(np.concatenate([[0.0], t]))
+    events = np.sort(np.asarray(event_times, dtype=float))
+    groups = np.split(events, np.flatnonzero(np.diff(events) > window) + 1) if events.size else []
+    rows = []
+    for group in groups:
+        before = np.flatnonzero(t < group[0] * (1 - 1e-15))
+        h_before = h[before[-1]] if before.size else h[0]
+        after = np.flatnonzero(t > group[-1])
+        normal = after[h[after] >= 0.5 * h_before]
+        end = normal[0] if normal.size else len(t) - 1
+        start = before[-1] + 1 if before.size else 0
+        rows.append({"time": group[0], "events": len(group), "step before [s]": h_before,
+                     "steps": int(end - start + 1)})
+    return pd.DataFrame(rows, columns=["time", "events", "step before [s]", "steps"])
+
+
+def roller_change_cost(fmu, parameters: dict, stop_time: float, output_interval: float, tolerance: float) -> dict:
+    """The cost of the roller changes of an omni vehicle run (issue 14, part 6): wall time per simulated second,
+    steps and events per simulated second, steps per event and per roller change, and the steps spent at the
+    changes (:func:`event_steps`) against the steps per simulated second away from them. Timed without the step
+    log; a second run takes it (:func:`step_log`: its steps differ within the tolerance, so the steps at the
+    changes are given with that run's total)."""
+    from .sweep import roller_changes
+    rollers = [v.name for v in model_description(fmu).modelVariables if v.name.startswith("contactRoller[")]
+    simulate(fmu, parameters, stop_time=output_interval, output_interval=output_interval, tolerance=tolerance)
+    df, wall = _timed(lambda: simulate(fmu, parameters, stop_time=stop_time, output_interval=output_interval,
+                                       tolerance=tolerance, outputs=rollers))
+    with step_log() as steps:
+        logged = simulate(fmu, parameters, stop_time=stop_time, output_interval=output_interval, tolerance=tolerance,
+                          outputs=rollers)
+    time = logged["time"].to_numpy()
+    event_times = time[1:][time[1:] == time[:-1]]
+    groups = event_steps(steps, event_times)
+    solver, changes = df.attrs["solver"], roller_changes(df)
+    at_changes = int(groups["steps"].sum())
+    return {"simulated [s]": stop_time, "rtol": tolerance, "wall time / simulated second [s]": wall / stop_time,
+            "steps": solver["steps"], "events": solver["events"], "roller changes": changes,
+            "steps / simulated second": solver["steps"] / stop_time, "events / simulated second": solver["events"] / stop_time,
+            "steps / event": solver["steps"] / max(solver["events"], 1),
+            "steps of the logged run": len(steps), "steps at the changes (logged run)": at_changes,
+            "steps per roller change (logged run)": at_changes / max(changes, 1),
+            "steps / simulated second away from the changes (logged run)": (len(steps) - at_changes) / stop_time,
+            "model evaluations": solver["rhs_evaluations"], "Jacobians": solver["jacobians"]}
 
 
 def friction_law_ratios(table: pd.DataFrame, prefix: str = "tippe_top_bench_") -> pd.DataFrame | None:

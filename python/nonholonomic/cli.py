@@ -223,14 +223,16 @@ def _cmd_verify(args) -> int:
 
 def _cmd_sweep(args) -> int:
     from .sweep import ETAS, cases, interrupted_sweep, plot_sweep, run_sweep, trend_ratios
-    todo = cases(args.kinds or ("spin", "straight"), args.eta or ETAS, args.stop_time)
+    todo = cases(args.kinds or ("spin", "straight"), args.eta or ETAS, args.stop_time, truncated=args.truncated,
+                 tolerance=args.tolerance)
     table = run_sweep(todo, args.out, scheduler=args.scheduler, workers=args.workers, time_limit=args.time_limit)
     try:
         files = plot_sweep(table, args.out)
     except KeyboardInterrupt:  # every case is on disk already: say so, as run_sweep does when interrupted
         raise interrupted_sweep(table, todo, args.out) from None
-    columns = ["case", "status", "path difference [m]", "heading difference [rad]", "max slip [m/s]",
-               "mean slip [m/s]", "energy change (relative)"]
+    columns = ["case", "status", "path difference [m]", "velocity difference [m/s]", "omega difference [rad/s]",
+               "heading difference [rad]", "max slip [m/s]", "mean slip [m/s]", "energy change (relative)", "events",
+               "roller changes"]
     print(table[[c for c in columns if c in table]].to_string(index=False, float_format=lambda x: f"{x:.2e}"))
     for kind, ratios in trend_ratios(table).items():
         print(f"{kind}: path difference ratio per tenfold lighter rollers: " + ", ".join(f"{r:.2f}" for r in ratios))
@@ -253,29 +255,73 @@ def _kept_on_interrupt(what: str):
 
 @_kept_on_interrupt("the files of the finished cases are in {out}")
 def _cmd_chapter2(args) -> int:
+    import pandas as pd
     from .references.omni_massive import chapter2_experiment, plot_chapter2, thesis_quantities
     out = check_writable_dir(args.out, "--out")
     for case in args.cases or (1, 2, 3):
         if case not in (1, 2, 3):
             raise NonholonomicError(f"chapter 2 has the initial conditions 1, 2 and 3, not {case}")
+    if not args.t_end > 0:
+        raise NonholonomicError(f"--t-end must be positive, got {args.t_end:g}")
     out.mkdir(parents=True, exist_ok=True)
     for case in args.cases or (1, 2, 3):
-        _progress(f"chapter 2, case {case}: {args.t_end} s")
-        result = chapter2_experiment(case, args.t_end)
-        result["trajectory"].to_csv(out / f"case{case}.csv", index=False)
-        plot_chapter2(result, out, prefix=f"case{case}")
-        numbers = thesis_quantities(result)
-        (out / f"case{case}.json").write_text(json.dumps({k: v for k, v in numbers.items()
+        runs = {}
+        if args.model in ("reference", "both"):
+            _progress(f"chapter 2, case {case}: {args.t_end} s, reference (omni_massive)")
+            runs["reference"] = chapter2_experiment(case, args.t_end)
+        if args.model in ("fmu", "both"):
+            _progress(f"chapter 2, case {case}: {args.t_end} s, FMU (Examples.OmniVehicleImpact*)")
+            runs["fmu"] = _chapter2_fmu(case, args.t_end)
+        for kind, result in runs.items():
+            name = f"case{case}" if kind == "reference" else f"case{case}_fmu"
+            result["trajectory"].to_csv(out / f"{name}.csv", index=False)
+            plot_chapter2(result, out, prefix=name)
+            numbers = thesis_quantities({**result, "trajectory": result.get("grid", result["trajectory"])})
+            (out / f"{name}.json").write_text(json.dumps({k: v for k, v in numbers.items()
                                                          if isinstance(v, (int, float, str))}, indent=1))
-        print(f"case {case}: {len(result['switches'])} roller changes; " +
-              ", ".join(f"{k} = {v:.4g}" for k, v in numbers.items() if isinstance(v, float)))
+            print(f"case {case} ({kind}): {len(result['switches'])} roller changes; " +
+                  ", ".join(f"{k} = {v:.4g}" for k, v in numbers.items() if isinstance(v, float)))
+        if len(runs) == 2:
+            fmu, ref = (pd.DataFrame(frame[["time", "nu1", "nu2", "nu3"]].to_dict("list")).round({"time": 9})
+                        for frame in (runs["fmu"]["grid"], runs["reference"]["trajectory"]))
+            both = fmu.merge(ref, on="time", suffixes=("_fmu", "_ref"))
+            worst = max(float((both[f"{c}_fmu"] - both[f"{c}_ref"]).abs().max()) for c in ("nu1", "nu2", "nu3"))
+            print(f"case {case}: FMU vs reference: max |nu FMU - nu reference| = {worst:.3g} at {len(both)} output "
+                  "times")
     return 0
+
+
+def _chapter2_fmu(case: int, t_end: float) -> dict:
+    """A chapter-2 case run by its example FMU, as ``chapter2_experiment`` returns it: ``trajectory`` in the
+    reference's columns with every row (an impact's time twice: before and after), ``grid`` the rows at the output
+    times only, ``switches`` the impacts (time, wheels, T before and after, Carnot's loss)."""
+    from .cases.omni_impact import OUTPUT_INTERVAL, grid_rows, impacts, reference_columns, run_fmu
+    from .references.omni_massive import OmniMassive, chapter2_parameters
+    params = chapter2_parameters()
+    raw = run_fmu(case, t_end, angles=True)
+    trajectory = reference_columns(raw, params["R"], params["Lam"])
+    grid = reference_columns(grid_rows(raw, OUTPUT_INTERVAL), params["R"], params["Lam"])
+    return {"trajectory": trajectory, "grid": grid, "switches": impacts(raw, OmniMassive(**params)), "case": case,
+            "params": params}
 
 
 @_kept_on_interrupt("the files of the finished cases are in {out}")
 def _cmd_compare(args) -> int:
-    from .omni_compare import compare
+    from .omni_compare import FMU_ETAS, compare, fmu_trend
     check_writable_dir(args.out, "--out")
+    if not args.t_end > 0:
+        raise NonholonomicError(f"--t-end must be positive, got {args.t_end:g}")
+    if (args.eta or args.untruncated) and not args.fmu:
+        raise NonholonomicError("--eta and --untruncated need --fmu (the friction model against the impact model's FMU)")
+    if args.fmu:
+        if any(not 0 < e < 0.2 for e in args.eta or ()):
+            raise NonholonomicError("--eta: roller mass over wheel mass must lie in (0, 0.2) for five rollers")
+        table = fmu_trend(args.out, etas=tuple(args.eta or FMU_ETAS), t_end=args.t_end,
+                          truncated=not args.untruncated, progress=_progress)
+        name = "fmu_trend_untruncated" if args.untruncated else "fmu_trend"
+        print(table.to_string(index=False, float_format=lambda x: f"{x:.3g}"))
+        print(f"table: {pathlib.Path(args.out) / (name + '.csv')}; figure: {name}.png")
+        return 0
     table = compare(args.out, args.t_end, progress=_progress)
     print(table.to_string(index=False, float_format=lambda x: f"{x:.4g}"))
     print(f"table: {pathlib.Path(args.out) / 'compare.csv'}; figures: case1..3_compare.png")
@@ -358,7 +404,10 @@ def parser() -> argparse.ArgumentParser:
     v.add_argument("--out", default="results", help="results folder (default: results/)")
     v.set_defaults(run=_cmd_verify)
     sw = sub.add_parser("sweep", help="omni-wheel vehicle against the massless-roller model over the roller mass")
-    sw.add_argument("kinds", nargs="*", help="spin and/or straight (default: both)")
+    sw.add_argument("kinds", nargs="*", help="spin, straight and/or generic (default: spin and straight)")
+    sw.add_argument("--truncated", action="store_true",
+                    help="truncated rollers (Examples.OmniVehicleTruncated, ch. 1-2) instead of untruncated spindles")
+    sw.add_argument("--tolerance", type=_positive_float, default=1e-6, help="relative tolerance of the runs (default 1e-6)")
     sw.add_argument("--eta", type=float, nargs="+", action="extend",
                     help="roller mass fractions (one or more, repeatable; default 1e-1/n..1e-6/n)")
     sw.add_argument("--stop-time", type=_positive_float, default=None, help="simulated time of every case")
@@ -372,9 +421,20 @@ def parser() -> argparse.ArgumentParser:
     c2.add_argument("cases", nargs="*", type=int, help="initial conditions 1, 2, 3 (default: all)")
     c2.add_argument("--t-end", type=float, default=60.0, help="simulated time [s] (the thesis shows up to 1000 s)")
     c2.add_argument("--out", default="results/chapter2", help="folder of the results")
+    c2.add_argument("--model", choices=("reference", "fmu", "both"), default="reference",
+                    help="the Python reference (omni_massive), the example FMUs (Examples.OmniVehicleImpact*: "
+                         "case<n>_fmu.csv, ...) or both (default: reference)")
     c2.set_defaults(run=_cmd_chapter2)
     cp = sub.add_parser("compare-impacts", help="omni vehicle: friction model (FMU) vs massive rollers with impacts, ch. 2 data")
     cp.add_argument("--t-end", type=float, default=10.0, help="simulated time [s]")
+    cp.add_argument("--fmu", action="store_true",
+                    help="both models as FMUs (OmniVehicleChapter2 against OmniVehicleImpact*), equal masses and "
+                         "moments, as the rollers get lighter: fmu_trend.csv, fmu_trend.png")
+    cp.add_argument("--eta", type=float, nargs="+", action="extend",
+                    help="with --fmu: roller mass over wheel mass (default 0.125 0.0125 0.00125 0.000125)")
+    cp.add_argument("--untruncated", action="store_true",
+                    help="with --fmu: the friction model with the untruncated spindles of ch. 3 (default: truncated "
+                         "rollers, the impact model's geometry)")
     cp.add_argument("--out", default="results/omni_compare", help="folder of the results")
     cp.set_defaults(run=_cmd_compare)
     tr = sub.add_parser("track", help="omni vehicle: a path-following controller in the loop (co-simulation), FMU "

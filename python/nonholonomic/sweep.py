@@ -1,9 +1,13 @@
 """The omni-wheel vehicle's sweep over the rollers' mass (Gerasimov 2018, ch. 3), run on Dask.
 
-Each case simulates the 16-body vehicle FMU (``OmniVehicleSpin`` or ``OmniVehicleStraight``) at one roller
-mass fraction eta and compares it with the massless-roller nonholonomic model
-(:mod:`nonholonomic.references.omni_massless`): the path of the centre, the heading, and the slip at the
-contacts. As eta tends to zero the discrepancy must shrink.
+Each case simulates the 16-body vehicle FMU at one roller mass fraction eta in one motion (``KINDS``: spinning in
+place, moving straight along a wheel's axle, and a generic motion of translation and turning) with untruncated
+spindle rollers (``OmniVehicleSpin``, ``OmniVehicleStraight``; ch. 3) or truncated rollers
+(``OmniVehicleTruncated``; ch. 1-2), and compares it with the massless-roller nonholonomic model
+(:mod:`nonholonomic.references.omni_massless`) of the same vehicle frozen at that eta (:func:`massless_model`:
+the rollers' mass and inertia in the wheels, the wheels' in the platform): the path, velocity and heading of the
+centre, and the slip at the contacts. As eta tends to zero the discrepancy must shrink, in proportion to eta with
+truncated rollers.
 
 The cases run on a Dask cluster: a local one on this machine by default, or an existing scheduler whose
 address the user gives. The FMU's bytes go to the workers with the cases; each worker extracts its own copy
@@ -44,15 +48,18 @@ from .paths import check_writable_dir
 
 N_WHEELS, N_ROLLERS = 3, 4
 ETAS = tuple(10.0 ** -k / N_ROLLERS for k in range(1, 7))  # 1e-1/n ... 1e-6/n
-# vehicle data of the Modelica example (Vehicles.OmniVehicle defaults)
-VEHICLE = dict(R_p=0.15, R_w=0.05, m_p=1.0, m_w=0.15)
-KINDS = {  # model, initial velocity (world), angular velocity, default span
+# vehicle data of the Modelica example (Vehicles.OmniVehicle defaults; I_p: the platform's central moment about
+# the vertical, I_p[3])
+VEHICLE = dict(R_p=0.15, R_w=0.05, m_p=1.0, m_w=0.15, I_p=0.01125)
+KINDS = {  # model of the untruncated rollers, initial velocity (world), angular velocity, default span
     "spin": ("OmniVehicleSpin", (0.0, 0.0), 1.0, 3.0),
     "straight": ("OmniVehicleStraight", (1.0, 0.0), 0.0, 1.5),
+    "generic": ("OmniVehicleSpin", (0.3, 0.2), 0.7, 1.5),  # issue 14: translation and turning together
 }
+TRUNCATED_MODEL = "OmniVehicleTruncated"  # truncated rollers (ch. 1-2): every kind through v_0 and omega_0
 # version of the records and of what run_case computes: raise it when either changes, so that old records
 # are recomputed rather than mixed with new ones
-RECORD_FORMAT = 2
+RECORD_FORMAT = 3
 SCHEDULER_TIMEOUT = 5.0  # seconds to reach a given scheduler before giving up
 
 
@@ -63,14 +70,23 @@ class SweepCase:
     stop_time: float
     output_interval: float = 0.001
     tolerance: float = 1e-6
+    truncated: bool = False
 
     @property
     def name(self) -> str:
-        return f"{self.kind}_eta{self.eta:.1e}"
+        return f"{self.kind}{'_truncated' if self.truncated else ''}_eta{self.eta:.1e}"
 
     @property
     def model(self) -> str:
-        return KINDS[self.kind][0]
+        return TRUNCATED_MODEL if self.truncated else KINDS[self.kind][0]
+
+    @property
+    def parameters(self) -> dict:
+        """The FMU's parameters: eta, and the initial velocities where the model's defaults are another motion."""
+        if not self.truncated and self.kind in ("spin", "straight"):
+            return {"eta": self.eta}
+        _, (vx, vy), omega, _ = KINDS[self.kind]
+        return {"eta": self.eta, "v_0[1]": vx, "v_0[2]": vy, "omega_0": omega}
 
 
 def _positive(what: str, value) -> float:
@@ -79,7 +95,11 @@ def _positive(what: str, value) -> float:
     return float(value)
 
 
-def cases(kinds=("spin", "straight"), etas=ETAS, stop_time: float | None = None) -> list[SweepCase]:
+def cases(kinds=("spin", "straight"), etas=ETAS, stop_time: float | None = None, truncated: bool = False,
+          tolerance: float = 1e-6) -> list[SweepCase]:
+    """The cases of the given motions and roller masses (untruncated or truncated rollers), each over
+    ``stop_time`` (default: the kind's span) at the relative tolerance ``tolerance``."""
+    tolerance = _positive("tolerance", tolerance)
     if stop_time is not None:
         stop_time = _positive("stop time", stop_time)
     out = {}
@@ -91,7 +111,8 @@ def cases(kinds=("spin", "straight"), etas=ETAS, stop_time: float | None = None)
                 raise NonholonomicError(f"eta = {eta:g} is outside (0, 1/n) = (0, {1 / N_ROLLERS:g}): "
                                         "the rollers would outweigh their wheel")
             # the slip transients at roller changes shorten with the roller's mass: the lightest are sampled finer
-            case = SweepCase(kind, float(eta), stop_time or KINDS[kind][3], 1e-3 if eta >= 1e-6 else 1e-4)
+            case = SweepCase(kind, float(eta), stop_time or KINDS[kind][3], 1e-3 if eta >= 1e-6 else 1e-4, tolerance,
+                             bool(truncated))
             if out.get(case.name, case) != case:  # one file per case name
                 raise NonholonomicError(f"eta = {out[case.name].eta!r} and {eta!r} differ beyond the case name's "
                                         f"two digits ({case.name})")
@@ -99,21 +120,84 @@ def cases(kinds=("spin", "straight"), etas=ETAS, stop_time: float | None = None)
     return list(out.values())
 
 
-def massless_model():
-    """The massless-roller model of the Modelica vehicle (its defaults): the wheels' whole mass in their hubs
-    (thin disks), the platform a thin disk (I_p[3] = m_p R_p^2/2)."""
+def roller_inertia(R_w: float, n: int, m_r: float, R1: float | None = None) -> tuple[float, float]:
+    """Central moments (about the axis, across it) of a homogeneous roller of mass m_r: the solid of revolution
+    of the arc of radius R_w over the angle 2 pi/n, its axis at R1 from the arc's centre (default R_w cos(pi/n):
+    the untruncated spindle; R_w cos(pi/(n - 1)): truncated, with flat ends). The closed form of
+    ``Vehicles.rollerInertia``; tests/test_omni_truncated.py checks both against quadrature."""
+    half = math.pi / n
+    X, C = R_w * math.sin(half), R_w * math.cos(half)
+    R1 = C if R1 is None else R1
+    S1 = X * C + R_w**2 * half
+    S2 = 2 * (R_w**2 * X - X**3 / 3)
+    S3 = X * (5 * R_w**2 - 2 * X**2) * C / 4 + 3 * R_w**4 * half / 4
+    S4 = 2 * (R_w**4 * X - 2 * R_w**2 * X**3 / 3 + X**5 / 5)
+    XS1 = X * (2 * X**2 - R_w**2) * C / 4 + R_w**4 * half / 4
+    XS2 = 2 * (R_w**2 * X**3 / 3 - X**5 / 5)
+    V = S2 - 2 * R1 * S1 + 2 * X * R1**2
+    A4 = S4 - 4 * R1 * S3 + 6 * R1**2 * S2 - 4 * R1**3 * S1 + 2 * X * R1**4
+    T2 = XS2 - 2 * R1 * XS1 + R1**2 * 2 * X**3 / 3
+    return m_r * A4 / (2 * V), m_r * (A4 / 4 + T2) / V
+
+
+def axle_distance(R_w: float, n: int, truncated: bool) -> float:
+    """R1 of ``Vehicles.OmniVehicle``: R_w cos(pi/(n - 1)) for truncated rollers, R_w cos(pi/n) untruncated."""
+    return R_w * math.cos(math.pi / (n - 1 if truncated else n))
+
+
+def frozen_vehicle(positions, axle_angles, R_w: float, m_w: float, n: int, eta: float | None, R1: float,
+                   m_p: float, I_p: float, r_C=(0.0, 0.0)):
+    """The massless-roller model (:class:`~nonholonomic.references.omni_massless.OmniMassless`, delta = pi/2) of
+    ``Vehicles.OmniVehicle`` with the given layout, its rollers frozen on their hubs at the mass fraction eta
+    (None: the limit eta -> 0, all of a wheel's mass in its hub).
+
+    positions: (N, 2) wheel centres relative to the reference point O (platform frame); axle_angles: N axle
+    directions (the reference's wheel plane e_i = e_z x axle, so its a_i = -axle, as in ``symmetric``); m_p, I_p,
+    r_C: the platform body's mass, central moment about the vertical and centre of mass relative to O. Each
+    wheel: a hub (thin disk of mass (1 - n eta) m_w) and n rollers of m_r = eta m_w, axes tangent to the circle
+    R1, with the central moments of :func:`roller_inertia`. Its axial moment (the reference's I_i) is
+    m_hub R_w^2/2 + n (I_t + m_r R1^2); about a diameter (a vertical axis through its centre, part of the yaw
+    moment I about O) m_hub R_w^2/4 + n (I_a + I_t + m_r R1^2)/2 (n >= 3 equal rollers equally spaced:
+    axisymmetric sums)."""
     from .references.omni_massless import OmniMassless
+    pos = np.asarray(positions, dtype=float)
+    N = len(pos)
+    m_r = 0.0 if eta is None else eta * m_w
+    m_hub = m_w - n * m_r
+    I_a, I_t = roller_inertia(R_w, n, m_r, R1) if m_r > 0 else (0.0, 0.0)
+    I_axial = m_hub * R_w**2 / 2 + n * (I_t + m_r * R1**2)
+    I_diameter = m_hub * R_w**2 / 4 + n * (I_a + I_t + m_r * R1**2) / 2
+    r_C = np.asarray(r_C, dtype=float)
+    m = m_p + N * m_w
+    centre = (m_p * r_C + m_w * pos.sum(axis=0)) / m
+    inertia = I_p + m_p * (r_C @ r_C) + N * I_diameter + m_w * float(np.sum(pos**2))
+    return OmniMassless(pos, np.asarray(axle_angles, dtype=float) + 0.5 * math.pi, R_w, I_axial, math.pi / 2, m,
+                        inertia, centre)
+
+
+def massless_model(eta: float | None = None, truncated: bool = False):
+    """The massless-roller model of the Modelica vehicle (its defaults: three wheels at R_p, axles radial, the
+    platform a thin disk, I_p[3] = m_p R_p^2/2), with the rollers frozen at eta (:func:`frozen_vehicle`; None:
+    all of a wheel's mass in its hub)."""
     v = VEHICLE
-    m = v["m_p"] + N_WHEELS * v["m_w"]
-    inertia = v["m_p"] * v["R_p"] ** 2 / 2 + N_WHEELS * v["m_w"] * (v["R_w"] ** 2 / 4 + v["R_p"] ** 2)
-    return OmniMassless.symmetric(N=N_WHEELS, R=v["R_p"], h=v["R_w"], I_w=v["m_w"] * v["R_w"] ** 2 / 2, m=m,
-                                  I=inertia, delta=math.pi / 2)
+    angles = 2 * np.pi * np.arange(N_WHEELS) / N_WHEELS
+    positions = v["R_p"] * np.stack([np.cos(angles), np.sin(angles)], axis=1)
+    return frozen_vehicle(positions, angles, v["R_w"], v["m_w"], N_ROLLERS, eta,
+                          axle_distance(v["R_w"], N_ROLLERS, truncated), v["m_p"], v["I_p"])
 
 
-def massless_reference(kind: str, t: np.ndarray) -> pd.DataFrame:
-    """The massless-roller model with the vehicle's masses, from the initial state of ``kind``."""
+def massless_reference(kind: str, t: np.ndarray, eta: float | None = None, truncated: bool = False) -> pd.DataFrame:
+    """The massless-roller model with the vehicle's masses (rollers frozen at eta), from the initial state of
+    ``kind``, at the times ``t`` (which may repeat: an FMU run has two rows at each event, its left and right
+    limits), one row per time given, with the world velocity of the centre added (``vx``, ``vy``)."""
     _, (vx, vy), omega, _ = KINDS[kind]
-    return massless_model().simulate((0.0, 0.0, 0.0, vx, vy, omega), t)
+    times, rows = np.unique(np.asarray(t, dtype=float), return_inverse=True)
+    ref = massless_model(eta, truncated).simulate((0.0, 0.0, 0.0, vx, vy, omega), times)
+    ref = ref.iloc[rows].reset_index(drop=True)
+    c, s = np.cos(ref["phi"].to_numpy()), np.sin(ref["phi"].to_numpy())
+    ref["vx"] = ref["v1"].to_numpy() * c - ref["v2"].to_numpy() * s
+    ref["vy"] = ref["v1"].to_numpy() * s + ref["v2"].to_numpy() * c
+    return ref
 
 
 def _sha256(data: bytes) -> str:
@@ -126,7 +210,7 @@ def _digest(record: dict) -> str:
 
 def case_key(case: SweepCase, fmu_sha256: str) -> dict:
     """Everything that determines a case's result."""
-    return {"format": RECORD_FORMAT, "model": case.model, "fmu_sha256": fmu_sha256, "parameters": {"eta": case.eta},
+    return {"format": RECORD_FORMAT, "model": case.model, "fmu_sha256": fmu_sha256, "parameters": case.parameters,
             "stop_time": case.stop_time, "output_interval": case.output_interval, "tolerance": case.tolerance}
 
 
@@ -138,7 +222,7 @@ def _fmus(todo: list[SweepCase]) -> dict[str, bytes]:
     data = {}
     for c in todo:
         path = fmu_path(c.model)
-        check_parameters(path, {"eta": c.eta})
+        check_parameters(path, c.parameters)
         if c.model not in data:
             data[c.model] = path.read_bytes()
     return data
@@ -240,8 +324,8 @@ def run_case(case: SweepCase, fmu: bytes | str | pathlib.Path, time_limit: float
     from .simulate import simulate
     if not isinstance(fmu, bytes):
         fmu = pathlib.Path(fmu).read_bytes()
-    outputs = ["x", "y", "psi", "omega", "kineticEnergy"] + [f"{s}[{i}]" for s in ("slip", "contactRoller", "N_contact")
-                                                               for i in range(1, N_WHEELS + 1)]
+    outputs = ["x", "y", "psi", "vx", "vy", "omega", "kineticEnergy"] + [
+        f"{s}[{i}]" for s in ("slip", "contactRoller", "N_contact") for i in range(1, N_WHEELS + 1)]
     started = time.perf_counter()
 
     def watch(t, stop_time):
@@ -250,24 +334,62 @@ def run_case(case: SweepCase, fmu: bytes | str | pathlib.Path, time_limit: float
 
     try:
         with _unzipped(fmu) as folder:
-            df = simulate(folder, {"eta": case.eta}, stop_time=case.stop_time, output_interval=case.output_interval,
+            df = simulate(folder, case.parameters, stop_time=case.stop_time, output_interval=case.output_interval,
                           tolerance=case.tolerance, outputs=outputs, progress=watch)
     except SimulationFailed as e:
         if OVER_TIME_LIMIT not in str(e):
             raise
         return _failure(case, str(e)), None
+    wall = time.perf_counter() - started
+    solver = df.attrs.get("solver", {})
     df["psi"] = np.unwrap(df["psi"].to_numpy())
-    ref = massless_reference(case.kind, df["time"].to_numpy())
-    df["x_ref"], df["y_ref"], df["psi_ref"] = ref["x"].to_numpy(), ref["y"].to_numpy(), ref["phi"].to_numpy()
+    ref = massless_reference(case.kind, df["time"].to_numpy(), case.eta, case.truncated)
+    for name, column in (("x", "x"), ("y", "y"), ("psi", "phi"), ("vx", "vx"), ("vy", "vy"), ("omega", "omega")):
+        df[f"{name}_ref"] = ref[column].to_numpy()
     slip = df[[f"slip[{i}]" for i in range(1, N_WHEELS + 1)]].to_numpy()
     metrics = {"case": case.name, "kind": case.kind, "eta": case.eta, "stop_time": case.stop_time, "status": "ok",
+               "truncated": case.truncated,
                "path difference [m]": float(np.max(np.hypot(df["x"] - df["x_ref"], df["y"] - df["y_ref"]))),
+               "velocity difference [m/s]": float(np.max(np.hypot(df["vx"] - df["vx_ref"], df["vy"] - df["vy_ref"]))),
+               "omega difference [rad/s]": float(np.max(np.abs(df["omega"] - df["omega_ref"]))),
                "heading difference [rad]": float(np.max(np.abs(df["psi"] - df["psi_ref"]))),
-               "max slip [m/s]": float(np.max(slip)), "mean slip [m/s]": float(np.mean(slip)),
+               # the time average (an event's two rows share their time and add nothing: the entering roller's
+               # slip right after a change is kinematic, not a share of the run)
+               "max slip [m/s]": float(np.max(slip)),
+               "mean slip [m/s]": float(np.trapezoid(slip, df["time"].to_numpy(), axis=0).mean() / case.stop_time),
                "energy change (relative)": float((df["kineticEnergy"].iloc[-1] - df["kineticEnergy"].iloc[0])
                                                  / df["kineticEnergy"].iloc[0]),
-               "min normal force [N]": float(df[[f"N_contact[{i}]" for i in range(1, N_WHEELS + 1)]].min().min())}
+               "min normal force [N]": float(df[[f"N_contact[{i}]" for i in range(1, N_WHEELS + 1)]].min().min()),
+               "events": int(solver.get("events", 0)), "steps": int(solver.get("steps", 0)),
+               "roller changes": roller_changes(df), "run time [s]": wall}
     return metrics, df
+
+
+def lowest_rollers(df: pd.DataFrame, n_wheels: int = N_WHEELS, n: int = N_ROLLERS) -> tuple[np.ndarray, np.ndarray]:
+    """For each row and wheel, the roller whose sector holds the wheel's lowest point, from the hub's attitude
+    alone (columns ``wheel[i].hub.Q[1..4]``; roller j centred at kappa_j = 2 pi (j - 1)/n from the hub's x
+    axis, spanning +-pi/n), and the angle from that point to the nearest junction: (rows, wheels) arrays. An
+    account of the contact roller independent of the model's switching relations."""
+    from .references.common import quaternion_to_matrix
+    index = np.zeros((len(df), n_wheels), dtype=int)
+    margin = np.zeros((len(df), n_wheels))
+    kappa = 2 * np.pi * np.arange(n) / n
+    for i in range(n_wheels):
+        Q = df[[f"wheel[{i + 1}].hub.Q[{k}]" for k in range(1, 5)]].to_numpy()
+        T = quaternion_to_matrix(Q / np.linalg.norm(Q, axis=1, keepdims=True))
+        down = -T[:, 2, :]  # the world's -z in hub components: the third row of T, negated
+        beta = np.arctan2(down[:, 1], down[:, 0])
+        offset = np.angle(np.exp(1j * (beta[:, None] - kappa[None, :])))  # wrapped to (-pi, pi]
+        index[:, i] = np.argmin(np.abs(offset), axis=1) + 1
+        margin[:, i] = np.pi / n - np.min(np.abs(offset), axis=1)
+    return index, margin
+
+
+def roller_changes(df: pd.DataFrame) -> int:
+    """How many times the roller in contact changed on the wheels, from the contactRoller columns (each event's
+    two rows included: a change is counted once)."""
+    rollers = df[[c for c in df.columns if c.startswith("contactRoller[")]].to_numpy()
+    return int(np.sum(np.diff(rollers, axis=0) != 0))
 
 
 def _scheduler_address(address: str) -> str:

@@ -3,16 +3,20 @@ model RollerPlaneContact "Unilateral contact with Coulomb friction between a rol
   extends Interfaces.PartialConstraint;
   parameter Units.Length R_w(min = 1e-6) = 0.05 "Radius of the omni-wheel (the roller's profile is an arc of radius R_w)";
   parameter Integer n(min = 2) = 4 "Number of rollers on the wheel: each spans the angle 2 pi/n";
+  parameter Units.Length R1(min = 0, max = R_w*cos(Constants.pi/n)) = R_w*cos(Constants.pi/n) "Distance of the roller's axis from the wheel's centre: R_w cos(pi/n) for untruncated spindles (ch. 3), less for truncated rollers (R_w cos(pi/(n - 1)) in ch. 1-2)";
   parameter Real mu(min = 0) = 0.5 "Coefficient of dry friction";
   parameter Units.Velocity v_eps(min = 1e-12) = 1e-3 "Slip speed below which friction is linear in the slip (regularised Coulomb)";
   parameter Units.Frequency alpha(min = 0) = 20 "Baumgarte damping rate of the gap's velocity drift";
   parameter Units.Frequency beta(min = 0) = 20 "Baumgarte stiffness of the gap's position drift";
   final parameter Units.Angle halfAngle = Constants.pi/n "Half the angle a roller spans on the wheel";
-  final parameter Units.Length R1 = R_w*cos(halfAngle) "Distance of the roller's axis from the wheel's centre";
+  final parameter Units.Length rhoEnd = R_w*cos(halfAngle) - R1 "Radius of the roller at its ends (0: untruncated spindle)";
+  input Real yielding(unit = "1", min = 0, max = 1) = 0 "1 while a neighbouring roller of the same wheel keeps the contact, else 0 (set by the wheel: at a junction two rollers are within their sectors for an instant)";
+  Real inSector(unit = "1") "1 while the lowest point of the wheel's circle lies on this roller's arc, else 0 (a relation: an event where it changes)";
   Real closed(unit = "1") "1 while this roller carries the wheel on the plane (closed gap), 0 otherwise";
   Units.Length gap "Height of the roller's lowest point above the plane";
   Units.Force N "Normal reaction of the plane (0 while the gap is open)";
   Units.Velocity slip "Slip speed of the roller's material point at the contact (0 while open)";
+  Real cosPsi(unit = "1") "Cosine of the angle between the downward vertical and the direction from the wheel's centre to the roller's centre";
 protected
   Real a[3] "Axis of the roller, world frame";
   Real da[3](each unit = "1/s") "da/dt";
@@ -37,9 +41,22 @@ equation
   ddc = -(da[3]^2 + a[3]*dda[3])/c - (a[3]*da[3])^2/c^3;
   P = kB.r_0 + R1*({0.0, 0.0, 1.0} - a[3]*a)/c - {0.0, 0.0, R_w};
   gap = kB.r_0[3] + R1*c - R_w;
-  // the roller is in contact while its axis is within the half angle of the horizontal (2.4) and its centre
-  // is below the wheel's centre (2.5): exactly one roller of a vertical wheel standing on the plane
-  closed = if noEvent(abs(a[3]) <= sin(halfAngle) and kB.r_0[3] < R_w) then 1.0 else 0.0;
+  // the roller carries the wheel while the lowest point of the wheel's circle lies on its arc, i.e. while its
+  // centre, seen from the wheel's centre, is within the half angle pi/n of the downward vertical: (2.4) and
+  // (2.5) in one relation. Its cosine is c below the wheel's centre and -c above (the sign changes where the
+  // axis is vertical, c = 0, far from the threshold): the relation changes only at the two junctions at the
+  // bottom, never at the top. The thesis (ch. 2) prints the switch "at chi = 2 pi/n"; geometrically it is at
+  // +-pi/n from the roller's centre, every 2 pi/n of the wheel's turn. The relation is outside noEvent: the
+  // integrator stops at each junction and restarts with the new contact (issue 14).
+  // The cosine is that of the unit axis: the body's attitude matrix is |Q|^2 times a rotation, and a drift of the
+  // quaternion's norm by 2e-9 (rtol 1e-8) would move both neighbours' cosines at a junction by 1.7e-9, leaving
+  // the wheel without a roller in its sector for a moment. The sector is widened by 1e-10 (1.4e-10 rad at
+  // n = 4): at a junction the entering roller's relation then changes before the leaving one's (their cosines
+  // differ there by rounding), the wheel keeps one roller in contact throughout (the one the wheel's rule
+  // prefers while both are in their sectors), and the contact moves by 1e-21 m at the change.
+  cosPsi = (if noEvent(kB.r_0[3] < R_w) then 1 else -1)*sqrt(noEvent(max(1 - a[3]^2/(a*a), 1e-18)));
+  inSector = if cosPsi >= cos(halfAngle) - 1e-10 then 1.0 else 0.0;
+  closed = inSector*(1 - yielding);
   // Signorini: a closed gap stays closed (at acceleration level, stabilised), an open one carries no force
   0 = if noEvent(closed > 0.5) then kB.a_0[3] + R1*ddc + 2*alpha*(kB.v_0[3] + R1*dc) + beta^2*gap else N;
   sigma_0 = kB.v_0 + cross(kB.w_0, P - kB.r_0);
@@ -52,17 +69,25 @@ equation
   p_0 = if noEvent(closed > 0.5) then P else kB.r_0;
   slip = closed*sigmaH;
   annotation(Documentation(info = "<html>
-<p>The contact of one roller of an omni-wheel with the horizontal plane (Gerasimov 2018, ch. 3). The
-roller is a spindle whose profile is an arc of the wheel's circle (radius <code>R_w</code>), its axis at
-<code>R1 = R_w cos(pi/n)</code> from the wheel's centre. The contact is tracked explicitly: the lowest
-point of the roller's surface is <code>R_w</code> below the centre of its profile arc, which lies
-<code>R1</code> above the axis in the vertical plane through it. The roller is the one in contact when
-its axis is within <code>pi/n</code> of the horizontal and its centre is below the wheel's centre; then
-the gap is kept closed at acceleration level (Baumgarte terms), otherwise the normal force is zero (the
+<p>The contact of one roller of an omni-wheel with the horizontal plane (Gerasimov 2018, ch. 1-3). The
+roller's profile is an arc of the wheel's circle (radius <code>R_w</code>) over the angle <code>2 pi/n</code>, its
+axis at <code>R1</code> from the wheel's centre: <code>R1 = R_w cos(pi/n)</code> (default) is the untruncated
+spindle of ch. 3, whose radius vanishes at its ends; a smaller <code>R1</code> gives a truncated roller with flat
+ends of radius <code>rhoEnd = R_w cos(pi/n) - R1</code> (ch. 1-2: <code>R1 = R_w cos(pi/(n - 1))</code>). The
+contact is tracked explicitly: the lowest point of the roller's surface is <code>R_w</code> below the centre of its
+profile arc, which lies <code>R1</code> above the axis in the vertical plane through it.</p>
+<p>The roller is in its sector while its centre, seen from the wheel's centre, is within <code>pi/n</code> of the
+downward vertical (<code>inSector</code>): a relation outside <code>noEvent</code>, so the integrator stops where it
+changes (a state event) and restarts with the new contact. The roller carries the wheel (<code>closed</code>)
+while it is in its sector and <code>yielding</code> is 0; a wheel sets <code>yielding</code> so that at a junction,
+where two neighbours are in their sectors for an instant, only one carries it (a standalone roller: 0). While
+closed the gap is kept closed at acceleration level (Baumgarte terms), otherwise the normal force is zero (the
 Signorini alternative). Friction is Coulomb's law regularised by a linear saturation: the force is
 <code>-mu N sigma/max(|sigma|, v_eps)</code> for the slip velocity <code>sigma</code>.</p>
-<p>Limits: the wheel must stay vertical (as in the vehicle); lift-off (<code>N &lt; 0</code>) is not
-detected, so check <code>N</code>; the switch between rollers is a change of the active constraint without
-an event, smooth in the motion because the two rollers' contact points coincide at the junction.</p>
+<p>Limits: the wheel must stay vertical (as in the vehicle); lift-off (<code>N &lt; 0</code>) is not detected, so
+check <code>N</code>. At a junction the contact point (the lowest point of the wheel's circle) is the same for both
+rollers, so the change is no impact in the normal direction; the entering roller, at rest on its axle, slips until
+friction has spun it up: with truncated rollers over a time proportional to its mass, with untruncated ones at
+its tip, of zero radius, without bound.</p>
 </html>"));
 end RollerPlaneContact;

@@ -1,7 +1,8 @@
 within Nonholonomic.Vehicles;
-model OmniWheel "Omni-wheel: a hub with nRollers massive spindle rollers on frictionless axles, rolling with friction on the plane"
+model OmniWheel "Omni-wheel: a hub with nRollers massive rollers (untruncated spindles or truncated) on frictionless axles, rolling with friction on the plane"
   parameter Integer nRollers(min = 2) = 4 "Number of rollers";
   parameter Units.Length R_w(min = 1e-6) = 0.05 "Wheel radius (outer surface of the rollers)";
+  parameter Units.Length R1(min = 0, max = R_w*cos(Constants.pi/nRollers)) = R_w*cos(Constants.pi/nRollers) "Distance of the rollers' axes from the wheel's centre: R_w cos(pi/nRollers) for untruncated spindles (Gerasimov 2018, ch. 3), R_w cos(pi/(nRollers - 1)) for the truncated rollers of ch. 1-2";
   parameter Units.Mass m_w(min = 1e-9) = 0.15 "Total mass of the wheel: hub and rollers";
   parameter Real eta(min = 1e-12, max = 1/nRollers - 1e-9) = 0.01 "Mass of one roller over the total mass of the wheel (below 1/nRollers: the hub keeps a positive mass)";
   parameter Real mu(min = 0) = 0.5 "Coefficient of friction between rollers and plane";
@@ -13,7 +14,7 @@ model OmniWheel "Omni-wheel: a hub with nRollers massive spindle rollers on fric
   parameter Units.AngularVelocity w_0_start[3] = {0, 0, 0.0} "Initial angular velocity of the wheel";
   final parameter Units.Mass m_r = eta*m_w "Mass of a roller";
   final parameter Units.Mass m_hub = (1 - nRollers*eta)*m_w "Mass of the hub";
-  final parameter Units.Length R1 = R_w*cos(Constants.pi/nRollers) "Distance of the rollers' axes from the wheel's centre";
+  final parameter Units.Inertia I_r[3] = rollerInertia(R_w, nRollers, m_r, R1) "Central moments of inertia of a roller: about its axis, across it";
   final parameter Units.Angle kappa[nRollers] = 2*Constants.pi*(0:nRollers - 1)/nRollers "Angular positions of the rollers on the hub";
   final parameter Real T_start[3, 3] = Rotations.rotationMatrix(Q_start) "Initial attitude matrix of the hub";
   Interfaces.KinematicOutput k "Kinematics of the hub" annotation(Placement(transformation(extent = {{90, -10}, {110, 10}})));
@@ -25,31 +26,44 @@ model OmniWheel "Omni-wheel: a hub with nRollers massive spindle rollers on fric
     annotation(Placement(transformation(extent = {{-10, 40}, {10, 60}})));
   // each roller: an axisymmetric rotor on the hub (angle and rate on its axle), its frame at phi = 0 turned
   // by kappa about the hub's axle and then so that its x axis (the roller's axis) is tangent to the circle R1
-  Bodies.Rotor roller[nRollers](each nW = 1, each m = m_r, each I_a = rollerInertia(R_w, nRollers, m_r)*{1, 0, 0},
-    each I_t = rollerInertia(R_w, nRollers, m_r)*{0, 1, 0}, each g_0 = g_0,
+  Bodies.Rotor roller[nRollers](each nW = 1, each m = m_r, each I_a = I_r[1],
+    each I_t = I_r[2], each g_0 = g_0,
     p_a = {{R1*cos(kappa[j]), R1*sin(kappa[j]), 0.0} for j in 1:nRollers},
     Q_mount = {Rotations.product(Rotations.fromAxisAngle({0.0, 0.0, 1.0}, kappa[j]), {0.5, 0.5, 0.5, 0.5}) for j in 1:nRollers},
     each final n_b = {1, 0, 0.0}, each final phi_start = 0,
     // spin relative to the hub: that of rollerStartVelocity along the roller's axis (zero but in contact)
-    w_rel_start = {(rollerStartVelocity(r_0_start, v_0_start, w_0_start, T_start, kappa[j], R_w, nRollers) - w_0_start)
+    w_rel_start = {(rollerStartVelocity(r_0_start, v_0_start, w_0_start, T_start, kappa[j], R_w, nRollers, R1) - w_0_start)
       *(T_start*{-sin(kappa[j]), cos(kappa[j]), 0.0}) for j in 1:nRollers})
     annotation(Placement(transformation(extent = {{-10, -20}, {10, 0.0}})));
-  Contacts.RollerPlaneContact contact[nRollers](each R_w = R_w, each n = nRollers, each mu = mu, each v_eps = v_eps)
+  // one roller carries the wheel: at a junction both neighbours are within their sectors for an instant (the
+  // entering roller's relation changes first, the leaving one's in the same event or in one up to 1e-9 s later),
+  // and then the one before in the cyclic order keeps the contact until its own relation changes; never two (their
+  // constraints on the wheel's lowest point would be the same, the normal forces undetermined), never none
+  Contacts.RollerPlaneContact contact[nRollers](each R_w = R_w, each n = nRollers, each R1 = R1, each mu = mu,
+    each v_eps = v_eps, yielding = before)
     annotation(Placement(transformation(extent = {{-10, -70}, {10, -50}})));
   Interfaces.RealOutput contactRoller "Index of the roller in contact (0: none)";
   Interfaces.RealOutput slip(unit = "m/s") "Slip speed at the contact";
   Interfaces.RealOutput normalForce(unit = "N") "Normal reaction";
   Interfaces.RealOutput kineticEnergy(unit = "J") "Kinetic energy of the wheel";
+  Interfaces.RealOutput contactPoint[3](each unit = "m") "Contact point (the lowest point of the roller in contact), world frame; zero while no roller is in contact";
 protected
   Real closed[nRollers] "Contact state of each roller";
   Units.Velocity slips[nRollers] "Slip speed of each roller";
   Units.Force normal[nRollers] "Normal reaction on each roller";
   Units.Energy rollerEnergy[nRollers] "Kinetic energy of each roller";
+  Units.Position points[nRollers, 3] "Application point of each roller's contact wrench, world frame";
+  Real before[nRollers](each unit = "1") "1 while the roller before this one in the cyclic order is within its sector at the bottom, else 0";
 equation
   contactRoller = sum({j*closed[j] for j in 1:nRollers});
   slip = sum(slips);
   normalForce = sum(normal);
   kineticEnergy = hub.kineticEnergy + sum(rollerEnergy);
+  contactPoint = closed*points;
+  before[1] = contact[nRollers].inSector;
+  for j in 2:nRollers loop
+    before[j] = contact[j - 1].inSector;
+  end for;
   connect(hub.k, k);
   connect(w, hub.w[nRollers + 1]);
   for j in 1:nRollers loop
@@ -57,6 +71,7 @@ equation
     slips[j] = contact[j].slip;
     normal[j] = contact[j].N;
     rollerEnergy[j] = roller[j].kineticEnergy;
+    points[j, :] = contact[j].p_0;
     connect(hub.k, roller[j].kCarrier);
     connect(roller[j].wCarrier, hub.w[j]);
     connect(kGround, contact[j].kA);
@@ -65,14 +80,21 @@ equation
     connect(contact[j].wB, roller[j].w[1]);
   end for;
   annotation(Documentation(info = "<html>
-<p>An omni-wheel (Gerasimov 2018, ch. 3): a hub (a thin disk, its axle along its body z axis) carrying
-<code>nRollers</code> spindle rollers, each an axisymmetric <a href=\"modelica://Nonholonomic.Bodies.Rotor\">Rotor</a>
-on a frictionless axle fixed in the hub (two states each: its angle and rate on the axle), their axes in the wheel's plane, tangent to the circle of radius <code>R1 = R_w cos(pi/nRollers)</code>. Each
-roller touches the plane through a
-<a href=\"modelica://Nonholonomic.Contacts.RollerPlaneContact\">RollerPlaneContact</a> (unilateral,
-tracked, with friction). The wheel's total mass <code>m_w</code> is fixed; <code>eta</code> is the share of
-one roller, so the rollers' inertia follows from their geometry. Initially the rollers do not turn on the
-hub, but the roller in contact spins so that it rolls without slipping.</p>
-</html>"), Icon(graphics = {Ellipse(lineColor = {0, 0, 0}, fillColor = {200, 200, 200}, fillPattern = FillPattern.Solid,
+<p>An omni-wheel (Gerasimov 2018, ch. 1-3): a hub (a thin disk, its axle along its body z axis) carrying
+<code>nRollers</code> rollers, each an axisymmetric <a href=\"modelica://Nonholonomic.Bodies.Rotor\">Rotor</a>
+on a frictionless axle fixed in the hub (two states each: its angle and rate on the axle), their axes in the
+wheel's plane, tangent to the circle of radius <code>R1</code>. Each roller's profile is an arc of the wheel's
+circle over <code>2 pi/nRollers</code>: with <code>R1 = R_w cos(pi/nRollers)</code> (default) untruncated spindles
+(ch. 3), with a smaller <code>R1</code> truncated rollers (ch. 1-2: <code>R_w cos(pi/(nRollers - 1))</code>), whose
+ends keep the radius <code>R_w cos(pi/nRollers) - R1</code>. The rollers' inertia follows from this geometry
+(<a href=\"modelica://Nonholonomic.Vehicles.rollerInertia\">rollerInertia</a>, a homogeneous solid of revolution).
+Each roller touches the plane through a
+<a href=\"modelica://Nonholonomic.Contacts.RollerPlaneContact\">RollerPlaneContact</a> (unilateral, tracked,
+with friction). The roller in contact is the one whose sector holds the wheel's lowest point; it changes at a
+state event, and at a junction, where both neighbours are in their sectors for an instant, the one before in the
+cyclic order keeps the contact (never two: their constraints on the same point would leave the normal forces
+undetermined). The wheel's total mass <code>m_w</code> is fixed; <code>eta</code> is the share of one roller.
+Initially the rollers do not turn on the hub, but the roller in contact spins so that it rolls without
+slipping.</p></html>"), Icon(graphics = {Ellipse(lineColor = {0, 0, 0}, fillColor = {200, 200, 200}, fillPattern = FillPattern.Solid,
     extent = {{-80, -80}, {80, 80}}), Text(textColor = {0, 0, 255}, extent = {{-150, 90}, {150, 120}}, textString = "%name")}));
 end OmniWheel;

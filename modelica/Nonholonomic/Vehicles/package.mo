@@ -7,22 +7,24 @@ package Vehicles "Assemblies: omni-wheels and omni-wheel vehicles"
     input Units.Length R_w "Radius of the omni-wheel: the roller's profile is an arc of this radius";
     input Integer n "Number of rollers on the wheel";
     input Units.Mass m_r "Mass of the roller";
+    input Units.Length R1 = R_w*cos(Constants.pi/n) "Distance of the roller's axis from the wheel's centre (default: untruncated spindle; R_w cos(pi/(n - 1)): truncated, ch. 1-2)";
     output Units.Inertia I_b[3] "Moments about the roller's axis and about two transverse axes";
   protected
-    Units.Angle half = Constants.pi/n "Half the angle a roller spans";
-    Units.Length R1 = R_w*cos(half) "Distance of the axis from the wheel's centre";
+    Units.Angle half = Constants.pi/n "Half the angle a roller spans (truncated or not, it covers 2 pi/n of the rim)";
     Units.Length X = R_w*sin(half) "Half-length of the roller";
+    Units.Length C = R_w*cos(half) "sqrt(R_w^2 - X^2): height of the arc's ends above the wheel's centre line";
     Real S1, S2, S3, S4, XS1, XS2, X2 "Integrals over x in [-X, X] of s^k and x^2 s^k, s = sqrt(R_w^2 - x^2)";
     Real V, A4, T2 "Integrals of rho^2, rho^4 and x^2 rho^2, rho = s - R1 the profile radius";
   algorithm
-    // the roller x^2 + (r + R1)^2 = R_w^2 (Gerasimov 2018, ch. 3, eq. (2.1)) is a solid of revolution of
-    // rho(x) = s(x) - R1; slices give m = pi dens int rho^2, I_axis = pi dens/2 int rho^4,
-    // I_transverse = pi dens int (rho^4/4 + x^2 rho^2); integrals of s^k in closed form
-    S1 := X*R1 + R_w^2*half;
+    // the roller x^2 + (r + R1)^2 = R_w^2, |x| <= X (Gerasimov 2018, ch. 3, eq. (2.1); truncated rollers, ch. 1:
+    // R1 < R_w cos(pi/n) and flat ends of radius C - R1) is a solid of revolution of rho(x) = s(x) - R1; slices
+    // give m = pi dens int rho^2, I_axis = pi dens/2 int rho^4, I_transverse = pi dens int (rho^4/4 + x^2 rho^2);
+    // integrals of s^k in closed form (s(X) = C: for the untruncated spindle C = R1)
+    S1 := X*C + R_w^2*half;
     S2 := 2*(R_w^2*X - X^3/3);
-    S3 := X*(5*R_w^2 - 2*X^2)*R1/4 + 3*R_w^4*half/4;
+    S3 := X*(5*R_w^2 - 2*X^2)*C/4 + 3*R_w^4*half/4;
     S4 := 2*(R_w^4*X - 2*R_w^2*X^3/3 + X^5/5);
-    XS1 := X*(2*X^2 - R_w^2)*R1/4 + R_w^4*half/4;
+    XS1 := X*(2*X^2 - R_w^2)*C/4 + R_w^4*half/4;
     XS2 := 2*(R_w^2*X^3/3 - X^5/5);
     X2 := 2*X^3/3;
     V := S2 - 2*R1*S1 + 2*X*R1^2;
@@ -40,6 +42,7 @@ package Vehicles "Assemblies: omni-wheels and omni-wheel vehicles"
     input Units.Angle kappa "Angular position of the roller on the hub";
     input Units.Length R_w "Wheel radius";
     input Integer n "Number of rollers on the wheel";
+    input Units.Length R1 = R_w*cos(Constants.pi/n) "Distance of the roller's axis from the wheel's centre";
     output Units.AngularVelocity w_0[3] "Angular velocity of the roller, world frame";
   protected
     Real a[3] "Roller axis, world frame";
@@ -49,7 +52,6 @@ package Vehicles "Assemblies: omni-wheels and omni-wheel vehicles"
     Units.Velocity v_P[3] "Velocity of the hub's material point at P";
     Real s "Sine of the axis' angle to the vertical";
     Real lever "Velocity along the axle per unit spin";
-    Units.Length R1 = R_w*cos(Constants.pi/n) "Distance of the roller's axis from the wheel's centre";
   algorithm
     a := T_hub*{-sin(kappa), cos(kappa), 0.0};
     axle := T_hub*{0.0, 0.0, 1.0};

@@ -444,7 +444,8 @@ class FlatDae:
             raise NonholonomicError(f"rumoca backend: unsupported {e} at {self._node_where(node)}") from None
 
     def _eval(self, node: int, binders: dict, frame: _Frame | None) -> np.ndarray:
-        cache = frame.cache if frame is not None else (self._global_cache if not binders else None)
+        # no cache under the binders of an array comprehension: a node's value depends on them
+        cache = None if binders else frame.cache if frame is not None else self._global_cache
         key = ("noEvent", node) if self._no_event and frame is None else node
         if cache is not None and key in cache:
             return cache[key]

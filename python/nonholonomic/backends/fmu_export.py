@@ -219,7 +219,9 @@ def model_description(ode: ExplicitOde, name: str, token: str, experiment: dict 
         ET.SubElement(structure, "Output", {"valueReference": str(vr)})
     for vr in vrs["dx"]:
         ET.SubElement(structure, "ContinuousStateDerivative", {"valueReference": str(vr)})
-    for vr in sorted(set(outputs + vrs["c"] + vrs["x"] + vrs["dx"] + vrs["d"])):
+    # FMI 3.0 (ModelStructure): outputs (the discrete ones among them), calculated parameters, states and their
+    # derivatives; a local discrete variable (a protected Integer) is none of these
+    for vr in sorted(set(outputs + vrs["c"] + vrs["x"] + vrs["dx"])):
         ET.SubElement(structure, "InitialUnknown", {"valueReference": str(vr)})
     for vr in vrs["z"]:
         ET.SubElement(structure, "EventIndicator", {"valueReference": str(vr)})
