@@ -345,6 +345,20 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
     u_default = ca.DM([u.start for u in input_meta]) if input_meta else ca.DM(0, 1)
     m_default = memory_fun(p_default)
     points = _sample_points(init_fun(p_default).full().ravel(), u_default.full().ravel())
+    # the relations' values at each sample point (where the indicators depend on (t, x, p, u) only), so that the
+    # pivots fit every regime the relations select (the omni vehicle's contact rows), not only the initial memory
+    sample_memories = [m_default] * len(points)
+    if r_sx and not any(ca.depends_on(z_e, ca.vertcat(wb)) for wb, _, _ in stages):
+        z_sample = ca.Function("z_sample", [t_sx, x_sx, p_sx, u_sx, m_sx], [z_e])
+        compare = {"less": np.less, "less_equal": np.less_equal, "greater": np.greater,
+                   "greater_equal": np.greater_equal, "equal": np.equal, "not_equal": np.not_equal}
+        sample_memories = []
+        for t, x, u in points:
+            z = z_sample(t, x, p_default, u, m_default).full().ravel()
+            m = m_default.full().ravel().copy()
+            for k, relation in enumerate(dae.relations):
+                m[len(d_sx) + k] = float(compare[relation.operator](z[k], 0.0))
+            sample_memories.append(ca.DM(m))
     known_sx, known_mx, known_qr, solvers = [], [], [], []
     guesses = _block_guesses(stages, nonlinear, unknown_vars, dae, subst_params, p_sx)
     for k, (wb, _, _) in enumerate(stages):
@@ -369,7 +383,8 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
         f = ca.Function(f"block{k}", [t_sx, x_sx, p_sx, u_sx, m_sx] + known_sx, [A, rhs])
         A_mx, rhs_mx = f(T, X, P, U, M, *known_mx)
         say(f"pivots of the linear block {k + 1} of {len(stages)} ({wb.numel()} unknowns)")
-        solvers.append(_block_solver(ca.Function("sample", [T, X, P, U, M], [A_mx]), points, p_default, m_default))
+        solvers.append(_block_solver(ca.Function("sample", [T, X, P, U, M], [A_mx]), points, p_default,
+                                      sample_memories))
         known_sx.append(wb)
         known_mx.append(solvers[-1](A_mx, rhs_mx))
         known_qr.append(ca.solve(*f(T, X, P, U, M, *known_qr), "qr"))
@@ -387,7 +402,9 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
     jac_fun = _state_jacobian(stages, stage_exprs, nonlinear, xdot_e, args_sx, args_mx, known_mx, solvers)
     # events: the indicators, and one event iteration (ticks, initial and fire are its further inputs)
     TICKS, INITIAL, FIRE = ca.MX.sym("ticks", events.ticks.numel()), ca.MX.sym("initial"), ca.MX.sym("fire")
-    z_mx = ca.densify(ca.Function("z", args_sx + known_sx, [z_e])(*args_mx, *known_mx))
+    # the indicators without the blocks they do not depend on (CasADi evaluates every input of a call)
+    z_needed = [w if ca.depends_on(z_e, wb) else ca.MX.zeros(wb.sparsity()) for wb, w in zip(known_sx, known_mx)]
+    z_mx = ca.densify(ca.Function("z", args_sx + known_sx, [z_e])(*args_mx, *z_needed))
     z_fun = ca.Function("indicators", args_mx, [z_mx], names, ["z"])
     # the rates of the indicators along the motion, d/dt z(t, x(t)) (forward derivative through the blocks)
     rates_mx = ca.jtimes(z_mx, ca.vertcat(T, X), ca.vertcat(ca.MX(1), xdot_only)) if r_sx else ca.MX(0, 1)
@@ -566,7 +583,8 @@ def _block_solver(sample: ca.Function, points, p_default: ca.DM, m_default: ca.D
     the block's values ``sample(t, x, p, u, m)`` at the sample points, QR where a pivot fails at run time."""
     sparsity = sample.sparsity_out(0)
     pattern = ca.DM(sparsity, 1).full() != 0
-    values = [A for A in (sample(t, x, p_default, u, m_default).full() for t, x, u in points)
+    memories = m_default if isinstance(m_default, list) else [m_default] * len(points)
+    values = [A for A in (sample(t, x, p_default, u, m).full() for (t, x, u), m in zip(points, memories))
               if np.all(np.isfinite(A))]
     if not values:  # no sample evaluates: choose by the structure alone
         values = [pattern.astype(float)]
