@@ -32,7 +32,7 @@ def test_exported_solver_functions_agree_with_fmi(model, rumoca_fmus, tmp_path):
     fmu = rumoca_fmus[model]
     md, info = model_description(fmu), extra_info(fmu)
     refs = {v.name: v.valueReference for v in md.modelVariables}
-    instance = _Fmi3(fmu, md, str(tmp_path))
+    instance = _Fmi3(fmu, md, info, str(tmp_path))
     try:
         instance.initialise(1e-6, 1.0)
         instance.parameters = instance.get([refs[n] for n in info["jacobian_parameters"]])

@@ -31,6 +31,7 @@ communication points.
 
 from __future__ import annotations
 
+import ctypes
 import dataclasses
 import math
 import pathlib
@@ -120,6 +121,16 @@ class OdeComponent:
         pass
 
 
+def cs_steps(slave) -> int | None:
+    """The steps of fmi3DoStep's RODAS4 so far in an fmpy co-simulation instance of an FMU of the rumoca backend
+    (its binary's non-FMI ``nonholonomic_cs_steps``, event location included); None for other FMUs."""
+    if not hasattr(slave.dll, "nonholonomic_cs_steps"):
+        return None
+    count = slave.dll.nonholonomic_cs_steps
+    count.restype, count.argtypes = ctypes.c_long, [ctypes.c_void_p]
+    return int(count(slave.component))
+
+
 class FmuComponent:
     """An FMU as a component (see the module docstring). ``interface``: ``"me"`` (the project's integrator;
     rumoca-backend FMUs), ``"cs"`` (the FMU's own doStep) or ``"auto"`` (ME where possible)."""
@@ -152,6 +163,7 @@ class FmuComponent:
                    for v in self.md.modelVariables if v.causality == "input"}
         self._changed = True
         self._instance = self._solver = self._slave = None
+        self.steps: int | None = None  # the integrator's steps, once the run is over (see _steps)
 
     # ---- life cycle
     def initialise(self, stop_time: float, tolerance: float) -> None:
@@ -166,13 +178,13 @@ class FmuComponent:
         from .cvode import Cvode, _Fmi3
         from .fmu import extra_info
         self._folder = tempfile.mkdtemp(prefix="nh_cosim_")
-        self._instance = instance = _Fmi3(self.fmu, self.md, self._folder)
+        self._info = extra_info(self.fmu)
+        self._instance = instance = _Fmi3(self.fmu, self.md, self._info, self._folder)
         if self.values:
             instance.set([self._refs[n] for n in self.values], list(self.values.values()))
         if self.inputs:
             instance.set([self._refs[n] for n in self.inputs], [self._u[n] for n in self.inputs])
         instance.initialise(tolerance, stop_time)
-        self._info = extra_info(self.fmu)
         instance.parameters = instance.get([self._refs[n] for n in self._info["jacobian_parameters"]])
         table = self._held_inputs(0.0)
         self._solver = Cvode(instance.dll, instance.states(), instance.parameters, instance.nominals() * tolerance,
@@ -211,6 +223,7 @@ class FmuComponent:
 
     def free(self) -> None:
         import shutil
+        self.steps = self._steps()
         if self._solver is not None:
             self._solver.free()
         if self._instance is not None:
@@ -223,6 +236,15 @@ class FmuComponent:
         self._instance = self._solver = self._slave = None
         if getattr(self, "_folder", None):
             shutil.rmtree(self._folder, ignore_errors=True)
+
+    def _steps(self) -> int | None:
+        """The integrator's steps so far: CVODE's (model exchange), or those of fmi3DoStep's RODAS4 (an FMU of
+        the rumoca backend in co-simulation); None where the FMU does not tell."""
+        if self._solver is not None:
+            return self._solver.statistics()["steps"]
+        if self._slave is not None:
+            return cs_steps(self._slave)
+        return self.steps
 
     # ---- stepping
     def set_inputs(self, values: dict) -> None:

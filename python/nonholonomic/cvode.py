@@ -81,7 +81,7 @@ def run_ode(fmu: pathlib.Path, md, values: dict, stop_time: float, output_interv
             new_rows()
         return pd.concat(chunks, ignore_index=True) if len(chunks) > 1 else chunks[0]
     try:
-        instance = _Fmi3(fmu, md, folder)
+        instance = _Fmi3(fmu, md, info, folder)
         with native_output_silenced():
             if values:
                 instance.set([refs[n] for n in values], list(values.values()))
@@ -184,7 +184,8 @@ class _Fmi3:
     integration of a small model. Only the binary is extracted from the FMU (into ``folder``); CasADi's
     FMUs use no resources."""
 
-    def __init__(self, fmu: pathlib.Path, md, folder: str):
+    def __init__(self, fmu: pathlib.Path, md, info: dict, folder: str):
+        """``info``: the FMU's :func:`~nonholonomic.fmu.extra_info`."""
         import zipfile
         from fmpy import platform_tuple, sharedLibraryExtension
         member = f"binaries/{platform_tuple}/{md.modelExchange.modelIdentifier}{sharedLibraryExtension}"
@@ -214,7 +215,7 @@ class _Fmi3:
             function = getattr(self.dll, name)
             function.restype, function.argtypes = restype, argtypes
         self.nx, self._name = md.numberOfContinuousStates, md.modelName.encode()
-        self.nm = int(extra_info(fmu).get("memory_size", 0))  # the event memory (discrete values, relations, ...)
+        self.nm = int(info.get("memory_size", 0))  # the event memory (discrete values, relations, ...)
         self.next_event_time: float | None = None  # the next time event the FMU announced
         self.terminated = False  # the model called terminate()
         self.events = 0  # events handled

@@ -572,17 +572,24 @@ static fmi3Status handle_event(Instance* S, const char* func, int initial, int* 
     return iterate(S, func, ticks, 0.0, 1.0, x_changed);
 }
 
-/* At the end of initialisation: m0(p), made consistent with the start, then the event at the start time. */
-static fmi3Status start_events(Instance* S, const char* func) {
+/* m = m0(p): the discrete variables' start values, relations and conditions false. */
+static fmi3Status initial_memory(Instance* S, const char* func) {
     const double* in[1];
     double* out[1];
-    double ticks[NH_DIM(NH_NK)];
-    int n[1], k, x_changed = 0;
+    int n[1];
     in[0] = S->p;
     out[0] = S->m;
     n[0] = NH_NM;
     if (call(S, nh_initial_memory, 1, in, 1, out, n))
         return log_error(S, func, "evaluation of the discrete start values failed");
+    return fmi3OK;
+}
+
+/* At the end of initialisation: m0(p), made consistent with the start, then the event at the start time. */
+static fmi3Status start_events(Instance* S, const char* func) {
+    double ticks[NH_DIM(NH_NK)];
+    int k, x_changed = 0;
+    if (initial_memory(S, func) != fmi3OK) return fmi3Error;
     for (k = 0; k < NH_NK; ++k) { /* the first tick at or after the start */
         double i = ceil((S->t - nh_clock_phase[k]) / nh_clock_period[k]);
         S->clock_next[k] = i > 0.0 ? (long)i : 0;
@@ -623,6 +630,15 @@ NH_ENTRY int nonholonomic_memory(fmi3Instance instance, double* m) {
     if (!S || (NH_NM > 0 && !m)) return 1;
     if (NH_NM > 0) memcpy(m, S->m, (size_t)NH_NM * sizeof(double));
     return 0;
+}
+
+/* Non-FMI entry for tests: the accepted steps of fmi3DoStep's integrator since the instance was created
+   (event location included), from which a bound of its global error follows. */
+NH_ENTRY long nonholonomic_cs_steps(fmi3Instance instance) {
+    Instance* S = (Instance*)instance;
+    long steps = 0;
+    if (S && S->ros) nh_ros_stats(S->ros, &steps, NULL, NULL, NULL, NULL);
+    return steps;
 }
 
 /* =====================================================================================================
@@ -667,17 +683,7 @@ static fmi3Status set_start_values(Instance* S, const char* func) {
     S->terminate_requested = 0;
     mark_dirty(S);
     if (refresh_parameters(S, func) != fmi3OK) return fmi3Error;
-    {   /* the discrete variables' start values until the end of initialisation */
-        const double* in[1];
-        double* out[1];
-        int n[1];
-        in[0] = S->p;
-        out[0] = S->m;
-        n[0] = NH_NM;
-        if (call(S, nh_initial_memory, 1, in, 1, out, n))
-            return log_error(S, func, "evaluation of the discrete start values failed");
-    }
-    return fmi3OK;
+    return initial_memory(S, func); /* the discrete variables' start values until the end of initialisation */
 }
 
 static Instance* instantiate(const char* func, unsigned iface, fmi3String instanceName,
