@@ -217,7 +217,10 @@ def test_rotor_rollers_move_the_vehicle_as_revolute_rollers(rumoca_fmus, revolut
     error (eta = 2.5e-3, the bench cases)."""
     rtol = 1e-9
     run = lambda fmu: simulate(fmu, {"eta": 2.5e-3}, stop_time=stop_time, output_interval=1e-3, tolerance=rtol)
-    rotor, revolute = run(rumoca_fmus[model]), run(revolute_roller_fmus[model])
+    # on the output grid (an event's two rows, and the no-op echoes of a junction, differ between the runs)
+    rotor, revolute = (run(fmu).drop_duplicates("time", keep="last").reset_index(drop=True)
+                       for fmu in (rumoca_fmus[model], revolute_roller_fmus[model]))
+    assert np.array_equal(rotor["time"].to_numpy(), revolute["time"].to_numpy())
     # each step's local error is at most rtol of the solution (CVODE's weighted test, atol = rtol), and
     # over these short spans the errors add up at most linearly in the steps of the two runs (measured:
     # 1e-8 m, 1e-7 rad, 1e-7 J against bounds of 3e-6 to 9e-6); the revolute joints' Baumgarte drift is
