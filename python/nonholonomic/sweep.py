@@ -120,11 +120,23 @@ def cases(kinds=("spin", "straight"), etas=ETAS, stop_time: float | None = None,
     return list(out.values())
 
 
-def roller_inertia(R_w: float, n: int, m_r: float, R1: float | None = None) -> tuple[float, float]:
+def roller_inertia(R_w: float, n: int, m_r: float, R1: float | None = None, gamma: float = 0.0) -> tuple[float, float]:
     """Central moments (about the axis, across it) of a homogeneous roller of mass m_r: the solid of revolution
     of the arc of radius R_w over the angle 2 pi/n, its axis at R1 from the arc's centre (default R_w cos(pi/n):
     the untruncated spindle; R_w cos(pi/(n - 1)): truncated, with flat ends). The closed form of
-    ``Vehicles.rollerInertia``; tests/test_omni_truncated.py checks both against quadrature."""
+    ``Vehicles.rollerInertia``; tests/test_omni_truncated.py checks both against quadrature.
+
+    gamma != 0: the mecanum roller inclined by gamma out of the wheel plane (:mod:`.references.mecanum_massless`):
+    the envelope of the spheres centred on its axis at c with radius rho(c) = R_w - sqrt(R1^2 + c^2 cos^2 gamma),
+    |c| <= R1 tan(pi/n)/cos(gamma), between flat ends (gamma = 0: the arc's solid above). A surface of revolution
+    is the envelope of the spheres centred where its normals meet the axis: the sphere at c touches it on the
+    circle at the axial position x(c) = c - rho rho'(c), of radius r(c) = rho sqrt(1 - rho'^2). The moments,
+    (pi/2) int r^4 dx and pi int (r^4/4 + x^2 r^2) dx over V = pi int r^2 dx, by Gauss-Legendre quadrature in c
+    (the integrands are analytic: 128 nodes are exact to round-off). NOTE: rho(c) is the radius of the sphere at
+    c, NOT the profile's radius at the axial position c (at gamma = 0 the solid of revolution of rho(c) itself
+    would not be the arc's roller; tests/test_reference_mecanum.py)."""
+    if gamma != 0.0:
+        return _inclined_roller_inertia(R_w, n, m_r, R_w * math.cos(math.pi / n) if R1 is None else R1, gamma)
     half = math.pi / n
     X, C = R_w * math.sin(half), R_w * math.cos(half)
     R1 = C if R1 is None else R1
@@ -140,60 +152,108 @@ def roller_inertia(R_w: float, n: int, m_r: float, R1: float | None = None) -> t
     return m_r * A4 / (2 * V), m_r * (A4 / 4 + T2) / V
 
 
+def _inclined_roller_inertia(R_w: float, n: int, m_r: float, R1: float, gamma: float) -> tuple[float, float]:
+    cg2 = math.cos(gamma) ** 2
+    c_max = R1 * math.tan(math.pi / n) / math.cos(gamma)
+    nodes, weights = np.polynomial.legendre.leggauss(128)
+    c, w = c_max * nodes, c_max * weights
+    D = np.sqrt(R1**2 + c**2 * cg2)
+    rho = R_w - D
+    d1 = -c * cg2 / D                      # rho'
+    d2 = -cg2 * R1**2 / D**3               # rho''
+    x = c - rho * d1
+    r2 = rho**2 * (1.0 - d1**2)
+    dx = 1.0 - d1**2 - rho * d2            # dx/dc > 0
+    V = math.pi * np.sum(w * r2 * dx)
+    I_a = 0.5 * math.pi * np.sum(w * r2**2 * dx)
+    I_t = math.pi * np.sum(w * (r2**2 / 4 + x**2 * r2) * dx)
+    return float(m_r * I_a / V), float(m_r * I_t / V)
+
+
 def axle_distance(R_w: float, n: int, truncated: bool) -> float:
     """R1 of ``Vehicles.OmniVehicle``: R_w cos(pi/(n - 1)) for truncated rollers, R_w cos(pi/n) untruncated."""
     return R_w * math.cos(math.pi / (n - 1 if truncated else n))
 
 
 def frozen_vehicle(positions, axle_angles, R_w: float, m_w: float, n: int, eta: float | None, R1: float,
-                   m_p: float, I_p: float, r_C=(0.0, 0.0)):
-    """The massless-roller model (:class:`~nonholonomic.references.omni_massless.OmniMassless`, delta = pi/2) of
-    ``Vehicles.OmniVehicle`` with the given layout, its rollers frozen on their hubs at the mass fraction eta
-    (None: the limit eta -> 0, all of a wheel's mass in its hub).
+                   m_p: float, I_p: float, r_C=(0.0, 0.0), delta: float = math.pi / 2, phase=0.0):
+    """The massless-roller model of ``Vehicles.OmniVehicle`` with the given layout, its rollers frozen on their
+    hubs at the mass fraction eta (None: the limit eta -> 0, all of a wheel's mass in its hub): for delta = pi/2
+    (omni-wheels) :class:`~nonholonomic.references.omni_massless.OmniMassless` (exact for omni-wheels at any n),
+    else :class:`~nonholonomic.references.mecanum_massless.MecanumMassless` with n rollers per wheel, their
+    centres at d = R1, the roller phase ``phase`` (the reference's wheel angle at which a roller is centred at the
+    bottom, :func:`roller_phase`) and impacts at the roller changes.
 
     positions: (N, 2) wheel centres relative to the reference point O (platform frame); axle_angles: N axle
     directions (the reference's wheel plane e_i = e_z x axle, so its a_i = -axle, as in ``symmetric``); m_p, I_p,
     r_C: the platform body's mass, central moment about the vertical and centre of mass relative to O. Each
-    wheel: a hub (thin disk of mass (1 - n eta) m_w) and n rollers of m_r = eta m_w, axes tangent to the circle
-    R1, with the central moments of :func:`roller_inertia`. Its axial moment (the reference's I_i) is
-    m_hub R_w^2/2 + n (I_t + m_r R1^2); about a diameter (a vertical axis through its centre, part of the yaw
-    moment I about O) m_hub R_w^2/4 + n (I_a + I_t + m_r R1^2)/2 (n >= 3 equal rollers equally spaced:
-    axisymmetric sums)."""
+    wheel: a hub (thin disk of mass (1 - n eta) m_w) and n rollers of m_r = eta m_w, centres on the circle R1,
+    axes inclined by gamma = pi/2 - delta out of the wheel plane (tangent to the circle for gamma = 0), with the
+    central moments I_a (own axis), I_t (across) of :func:`roller_inertia`. A roller's moment about the axle
+    ((axis, axle)^2 = sin^2 gamma) is I_a sin^2 gamma + I_t cos^2 gamma
+    + m_r R1^2; about a diameter w (n >= 3 rollers equally spaced: the sums of (t_j, w)^2 and (u_j, w)^2 over
+    the rollers' tangents and radii are n/2) the n rollers give n (I_a cos^2 gamma + I_t (1 + sin^2 gamma)
+    + m_r R1^2)/2. The wheel's axial moment (the reference's I_i) is m_hub R_w^2/2 + n (I_a sin^2 gamma
+    + I_t cos^2 gamma + m_r R1^2); about a diameter (a vertical axis through its centre, part of the yaw
+    moment I about O) m_hub R_w^2/4 + n (I_a cos^2 gamma + I_t (1 + sin^2 gamma) + m_r R1^2)/2. The
+    products of inertia vanish (n >= 3), so the frozen wheel is axisymmetric about its axle."""
+    from .references.mecanum_massless import MecanumMassless
     from .references.omni_massless import OmniMassless
     pos = np.asarray(positions, dtype=float)
     N = len(pos)
+    gamma = math.pi / 2 - delta
     m_r = 0.0 if eta is None else eta * m_w
     m_hub = m_w - n * m_r
-    I_a, I_t = roller_inertia(R_w, n, m_r, R1) if m_r > 0 else (0.0, 0.0)
-    I_axial = m_hub * R_w**2 / 2 + n * (I_t + m_r * R1**2)
-    I_diameter = m_hub * R_w**2 / 4 + n * (I_a + I_t + m_r * R1**2) / 2
+    I_a, I_t = roller_inertia(R_w, n, m_r, R1, gamma) if m_r > 0 else (0.0, 0.0)
+    sg2, cg2 = math.sin(gamma) ** 2, math.cos(gamma) ** 2
+    I_axial = m_hub * R_w**2 / 2 + n * (I_a * sg2 + I_t * cg2 + m_r * R1**2)
+    I_diameter = m_hub * R_w**2 / 4 + n * (I_a * cg2 + I_t * (1 + sg2) + m_r * R1**2) / 2
     r_C = np.asarray(r_C, dtype=float)
     m = m_p + N * m_w
     centre = (m_p * r_C + m_w * pos.sum(axis=0)) / m
     inertia = I_p + m_p * (r_C @ r_C) + N * I_diameter + m_w * float(np.sum(pos**2))
-    return OmniMassless(pos, np.asarray(axle_angles, dtype=float) + 0.5 * math.pi, R_w, I_axial, math.pi / 2, m,
-                        inertia, centre)
+    directions = np.asarray(axle_angles, dtype=float) + 0.5 * math.pi
+    if delta == math.pi / 2:
+        return OmniMassless(pos, directions, R_w, I_axial, math.pi / 2, m, inertia, centre)
+    return MecanumMassless(pos, directions, R_w, I_axial, delta, m, inertia, centre, n=n, d=R1, phase=phase)
 
 
-def massless_model(eta: float | None = None, truncated: bool = False):
+def roller_phase(n: int, chi_0=0.0):
+    """The reference's roller phase of a ``Vehicles.OmniWheel`` started at the wheel angle chi_0 (Modelica):
+    roller j is centred at kappa_j = 2 pi (j - 1)/n from the hub's x axis, which is up at chi_0 = 0 (roller 1
+    on top); the hub turns by theta = chi_0 - chi about the Modelica axle n_a = -a (chi: the reference's wheel
+    angle, 0 at the start), so roller j is at the bottom when kappa_j + chi_0 - chi = pi (mod 2 pi): phase =
+    chi_0 - pi modulo 2 pi/n, in [-pi/n, pi/n) (0 for even n and chi_0 = 0: roller n/2 + 1 at the bottom)."""
+    period = 2 * math.pi / n
+    return (np.asarray(chi_0, dtype=float) - math.pi + math.pi / n) % period - math.pi / n
+
+
+def massless_model(eta: float | None = None, truncated: bool = False, delta: float = math.pi / 2):
     """The massless-roller model of the Modelica vehicle (its defaults: three wheels at R_p, axles radial, the
-    platform a thin disk, I_p[3] = m_p R_p^2/2), with the rollers frozen at eta (:func:`frozen_vehicle`; None:
-    all of a wheel's mass in its hub)."""
+    platform a thin disk, I_p[3] = m_p R_p^2/2, chi_0 = 0), with the rollers frozen at eta (:func:`frozen_vehicle`;
+    None: all of a wheel's mass in its hub); delta != pi/2: mecanum rollers of finite size with impacts."""
     v = VEHICLE
     angles = 2 * np.pi * np.arange(N_WHEELS) / N_WHEELS
     positions = v["R_p"] * np.stack([np.cos(angles), np.sin(angles)], axis=1)
     return frozen_vehicle(positions, angles, v["R_w"], v["m_w"], N_ROLLERS, eta,
-                          axle_distance(v["R_w"], N_ROLLERS, truncated), v["m_p"], v["I_p"])
+                          axle_distance(v["R_w"], N_ROLLERS, truncated), v["m_p"], v["I_p"], delta=delta,
+                          phase=roller_phase(N_ROLLERS))
 
 
-def massless_reference(kind: str, t: np.ndarray, eta: float | None = None, truncated: bool = False) -> pd.DataFrame:
+def massless_reference(kind: str, t: np.ndarray, eta: float | None = None, truncated: bool = False,
+                       delta: float = math.pi / 2) -> pd.DataFrame:
     """The massless-roller model with the vehicle's masses (rollers frozen at eta), from the initial state of
     ``kind``, at the times ``t`` (which may repeat: an FMU run has two rows at each event, its left and right
-    limits), one row per time given, with the world velocity of the centre added (``vx``, ``vy``)."""
+    limits; the mecanum model's own impacts give left and right limits at repeated times too), one row per time
+    given, with the world velocity of the centre added (``vx``, ``vy``)."""
     _, (vx, vy), omega, _ = KINDS[kind]
-    times, rows = np.unique(np.asarray(t, dtype=float), return_inverse=True)
-    ref = massless_model(eta, truncated).simulate((0.0, 0.0, 0.0, vx, vy, omega), times)
-    ref = ref.iloc[rows].reset_index(drop=True)
+    model = massless_model(eta, truncated, delta)
+    if delta == math.pi / 2:
+        times, rows = np.unique(np.asarray(t, dtype=float), return_inverse=True)
+        ref = model.simulate((0.0, 0.0, 0.0, vx, vy, omega), times)
+        ref = ref.iloc[rows].reset_index(drop=True)
+    else:
+        ref = model.simulate((0.0, 0.0, 0.0, vx, vy, omega), np.asarray(t, dtype=float))
     c, s = np.cos(ref["phi"].to_numpy()), np.sin(ref["phi"].to_numpy())
     ref["vx"] = ref["v1"].to_numpy() * c - ref["v2"].to_numpy() * s
     ref["vy"] = ref["v1"].to_numpy() * s + ref["v2"].to_numpy() * c

@@ -11,6 +11,7 @@ model OmniVehicle "Vehicle on omni-wheels with massive rollers, rolling with fri
   parameter Units.Position r_C[2] = {0, 0} "Centre of mass of the platform body relative to the reference point O, platform frame";
   parameter Boolean truncated = false "Truncated rollers (Gerasimov 2018, ch. 1-2: axes at R_w cos(pi/(n - 1)), finite radius at the ends) instead of untruncated spindles (ch. 3: axes at R_w cos(pi/n))";
   parameter Units.Length R1(min = 0, max = R_w*cos(Constants.pi/nRollers)) = if truncated then R_w*cos(Constants.pi/(nRollers - 1)) else R_w*cos(Constants.pi/nRollers) "Distance of the rollers' axes from their wheel's centre (default from truncated)";
+  parameter Units.Angle delta(min = 0, max = Constants.pi) = Constants.pi/2 "Angle from each wheel's plane to the line along which its lowest roller lets the contact slide (Borisov, Kilin, Mamaev 2011), strictly between 0 and pi: pi/2 omni-wheels, pi/4 or 3 pi/4 mecanum wheels (needs nRollers >= 3)";
   parameter Units.Mass m_p(min = 1e-9) = 1 "Mass of the platform";
   parameter Units.Inertia I_p[3](each min = 1e-12) = {0.005625, 0.005625, 0.01125} "Principal central moments of inertia of the platform, z vertical (default: thin homogeneous disk of radius R_p, m_p R_p^2 {1/4, 1/4, 1/2} at the default m_p, R_p)";
   parameter Units.Mass m_w(min = 1e-9) = 0.15 "Total mass of a wheel: hub and rollers";
@@ -30,9 +31,15 @@ model OmniVehicle "Vehicle on omni-wheels with massive rollers, rolling with fri
   // initial state of wheel i from scalars of its axle's heading theta_i = psi_0 + axleAngle[i] (rows of 2-D
   // parameter arrays, A[i], are beyond rumoca's own simulator): axle n_i = (cos, sin, 0) theta_i, centre
   // p_i = Rz(psi_0) (xWheel, yWheel), its velocity v_0 + omega_0 e_z x p_i, rolling rate
-  // s_i = (v_i . (e_z x n_i))/R_w about -n_i, with (e_z x p_i).(e_z x n_i) = p_i.n_i
+  // s_i = (v_i . (e_z x n_i))/R_w about -n_i, with (e_z x p_i).(e_z x n_i) = p_i.n_i. Mecanum wheels (gamma =
+  // pi/2 - delta): no sliding along the lowest roller's axis, horizontally alpha_i = sin(delta) e_i - cos(delta) n_i
+  // with e_i = n_i x e_z, i.e. the rate (v_i . alpha_i)/(R_w sin(delta)) about n_i (BKM 2011): the term
+  // tan(gamma) (v_i . n_i)/R_w more, with (e_z x p_i).n_i = (p_i x n_i)_z
+  final parameter Units.Angle gamma = Constants.pi/2 - delta "Tilt of the rollers' axes out of the wheels' planes (0: omni-wheels)";
   final parameter Units.AngularVelocity s_0[nWheels] = {(v_0[2]*cos(psi_0 + axleAngle[i]) - v_0[1]*sin(psi_0 + axleAngle[i])
-    + omega_0*(xWheel[i]*cos(axleAngle[i]) + yWheel[i]*sin(axleAngle[i])))/R_w for i in 1:nWheels} "Initial rolling rates of the wheels about their axles";
+    + omega_0*(xWheel[i]*cos(axleAngle[i]) + yWheel[i]*sin(axleAngle[i])))/R_w
+    + tan(gamma)*(v_0[1]*cos(psi_0 + axleAngle[i]) + v_0[2]*sin(psi_0 + axleAngle[i])
+    + omega_0*(xWheel[i]*sin(axleAngle[i]) - yWheel[i]*cos(axleAngle[i])))/R_w for i in 1:nWheels} "Initial rolling rates of the wheels about their axles";
   final parameter Units.Position rC_0[2] = {cos(psi_0)*r_C[1] - sin(psi_0)*r_C[2], sin(psi_0)*r_C[1] + cos(psi_0)*r_C[2]} "Initial offset of the platform's centre of mass from O, world frame";
   final parameter Units.Position pW_0[nWheels, 2] = {{cos(psi_0)*xWheel[i] - sin(psi_0)*yWheel[i], sin(psi_0)*xWheel[i] + cos(psi_0)*yWheel[i]} for i in 1:nWheels} "Initial offsets of the wheels' centres from O, world frame";
   Bodies.Ground ground(nW = nWheels*nRollers) annotation(Placement(transformation(extent = {{-10, -90}, {10, -70}})));
@@ -41,7 +48,7 @@ model OmniVehicle "Vehicle on omni-wheels with massive rollers, rolling with fri
     w_0_start = {0.0, 0.0, omega_0})
     annotation(Placement(transformation(extent = {{-10, 60}, {10, 80}})));
   // hub frames: z along the axle, x up (a half turn about (1, 0, 1) then the axle's heading about the vertical)
-  OmniWheel wheel[nWheels](each nRollers = nRollers, each R_w = R_w, each R1 = R1, each m_w = m_w, each eta = eta, each mu = mu,
+  OmniWheel wheel[nWheels](each nRollers = nRollers, each R_w = R_w, each R1 = R1, each delta = delta, each m_w = m_w, each eta = eta, each mu = mu,
     each v_eps = v_eps, each g_0 = {0, 0, -g},
     r_0_start = {{x_0 + pW_0[i, 1], y_0 + pW_0[i, 2], R_w} for i in 1:nWheels},
     v_0_start = {{v_0[1] - omega_0*pW_0[i, 2], v_0[2] + omega_0*pW_0[i, 1], 0.0} for i in 1:nWheels},
@@ -119,7 +126,11 @@ each wheel on a vertical spring-damper (<a href=\"modelica://Nonholonomic.Joints
 <code>R_w cos(pi/n)</code>, the contact radius vanishes at each junction (ch. 3). <code>truncated = true</code>:
 the truncated rollers of ch. 1-2, axes at <code>R_w cos(pi/(n - 1))</code>, contact radius at least
 <code>R_w (cos(pi/n) - cos(pi/(n - 1)))</code>. <code>R1</code> may also be set directly. Either way each roller
-covers <code>2 pi/n</code> of the rim, and the change of the roller in contact is a state event.</p>
+covers <code>2 pi/n</code> of the rim, and the change of the roller in contact is a state event. <code>delta</code>
+(default <code>pi/2</code>, omni-wheels) makes them mecanum wheels: <code>pi/4</code> tilts the rollers' axes by 45
+degrees out of the wheels' planes (<a href=\"modelica://Nonholonomic.Examples.MecanumVehicle\">MecanumVehicle</a>);
+the wheels then start with the rates of Borisov, Kilin and Mamaev's constraint, no sliding along the lowest
+rollers' axes.</p>
 <p><b>Start.</b> The initial state is given by the velocity of O and the angular velocity; the wheels start
 rolling without slipping in their planes, the rollers at rest on their hubs except the one in contact, which
 rolls. The platform's inertia <code>I_p</code> defaults to that of a thin homogeneous disk of radius

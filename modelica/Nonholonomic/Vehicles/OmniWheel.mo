@@ -1,8 +1,9 @@
 within Nonholonomic.Vehicles;
-model OmniWheel "Omni-wheel: a hub with nRollers massive rollers (untruncated spindles or truncated) on frictionless axles, rolling with friction on the plane"
+model OmniWheel "Omni-wheel or mecanum wheel: a hub with nRollers massive rollers (untruncated spindles or truncated) on frictionless axles, rolling with friction on the plane"
   parameter Integer nRollers(min = 2) = 4 "Number of rollers";
   parameter Units.Length R_w(min = 1e-6) = 0.05 "Wheel radius (outer surface of the rollers)";
   parameter Units.Length R1(min = 0, max = R_w*cos(Constants.pi/nRollers)) = R_w*cos(Constants.pi/nRollers) "Distance of the rollers' axes from the wheel's centre: R_w cos(pi/nRollers) for untruncated spindles (Gerasimov 2018, ch. 3), R_w cos(pi/(nRollers - 1)) for the truncated rollers of ch. 1-2";
+  parameter Units.Angle delta(min = 0, max = Constants.pi) = Constants.pi/2 "Angle from the wheel's plane to the line along which the lowest roller lets the contact slide (Borisov, Kilin, Mamaev 2011), strictly between 0 and pi: pi/2 omni-wheel, pi/4 or 3 pi/4 mecanum wheel (needs nRollers >= 3)";
   parameter Units.Mass m_w(min = 1e-9) = 0.15 "Total mass of the wheel: hub and rollers";
   parameter Real eta(min = 1e-12, max = 1/nRollers - 1e-9) = 0.01 "Mass of one roller over the total mass of the wheel (below 1/nRollers: the hub keeps a positive mass)";
   parameter Real mu(min = 0) = 0.5 "Coefficient of friction between rollers and plane";
@@ -14,7 +15,8 @@ model OmniWheel "Omni-wheel: a hub with nRollers massive rollers (untruncated sp
   parameter Units.AngularVelocity w_0_start[3] = {0, 0, 0.0} "Initial angular velocity of the wheel";
   final parameter Units.Mass m_r = eta*m_w "Mass of a roller";
   final parameter Units.Mass m_hub = (1 - nRollers*eta)*m_w "Mass of the hub";
-  final parameter Units.Inertia I_r[3] = rollerInertia(R_w, nRollers, m_r, R1) "Central moments of inertia of a roller: about its axis, across it";
+  final parameter Units.Angle gamma = Constants.pi/2 - delta "Tilt of the rollers' axes out of the wheel's plane (0: omni-wheel)";
+  final parameter Units.Inertia I_r[3] = rollerInertia(R_w, nRollers, m_r, R1, gamma) "Central moments of inertia of a roller: about its axis, across it";
   final parameter Units.Angle kappa[nRollers] = 2*Constants.pi*(0:nRollers - 1)/nRollers "Angular positions of the rollers on the hub";
   final parameter Real T_start[3, 3] = Rotations.rotationMatrix(Q_start) "Initial attitude matrix of the hub";
   Interfaces.KinematicOutput k "Kinematics of the hub" annotation(Placement(transformation(extent = {{90, -10}, {110, 10}})));
@@ -26,20 +28,24 @@ model OmniWheel "Omni-wheel: a hub with nRollers massive rollers (untruncated sp
     annotation(Placement(transformation(extent = {{-10, 40}, {10, 60}})));
   // each roller: an axisymmetric rotor on the hub (angle and rate on its axle), its frame at phi = 0 turned
   // by kappa about the hub's axle and then so that its x axis (the roller's axis) is tangent to the circle R1
+  // (x -> hub y, y -> hub z, z -> hub x: the rotation by 2 pi/3 about (1, 1, 1)), then by gamma about its z axis
+  // (the radial direction u = (cos, sin, 0) kappa): the axis cos(gamma) t + sin(gamma) e_z(hub), t = (-sin, cos, 0) kappa,
+  // at the bottom horizontally along -(sin(delta) e - cos(delta) a), e = a x e_z the rolling direction of the axle a
   Bodies.Rotor roller[nRollers](each nW = 1, each m = m_r, each I_a = I_r[1],
     each I_t = I_r[2], each g_0 = g_0,
     p_a = {{R1*cos(kappa[j]), R1*sin(kappa[j]), 0.0} for j in 1:nRollers},
-    Q_mount = {Rotations.product(Rotations.fromAxisAngle({0.0, 0.0, 1.0}, kappa[j]), {0.5, 0.5, 0.5, 0.5}) for j in 1:nRollers},
+    Q_mount = {Rotations.product(Rotations.product(Rotations.fromAxisAngle({0.0, 0.0, 1.0}, kappa[j]), {0.5, 0.5, 0.5, 0.5}),
+      Rotations.fromAxisAngle({0.0, 0.0, 1.0}, gamma)) for j in 1:nRollers},
     each final n_b = {1, 0, 0.0}, each final phi_start = 0,
     // spin relative to the hub: that of rollerStartVelocity along the roller's axis (zero but in contact)
-    w_rel_start = {(rollerStartVelocity(r_0_start, v_0_start, w_0_start, T_start, kappa[j], R_w, nRollers, R1) - w_0_start)
-      *(T_start*{-sin(kappa[j]), cos(kappa[j]), 0.0}) for j in 1:nRollers})
+    w_rel_start = {(rollerStartVelocity(r_0_start, v_0_start, w_0_start, T_start, kappa[j], R_w, nRollers, R1, gamma) - w_0_start)
+      *(T_start*{-cos(gamma)*sin(kappa[j]), cos(gamma)*cos(kappa[j]), sin(gamma)}) for j in 1:nRollers})
     annotation(Placement(transformation(extent = {{-10, -20}, {10, 0.0}})));
   // one roller carries the wheel: at a junction both neighbours are within their sectors for an instant (the
   // entering roller's relation changes first, the leaving one's in the same event or in one up to 1e-9 s later),
   // and then the one before in the cyclic order keeps the contact until its own relation changes; never two (their
   // constraints on the wheel's lowest point would be the same, the normal forces undetermined), never none
-  Contacts.RollerPlaneContact contact[nRollers](each R_w = R_w, each n = nRollers, each R1 = R1, each mu = mu,
+  Contacts.RollerPlaneContact contact[nRollers](each R_w = R_w, each n = nRollers, each R1 = R1, each delta = delta, each mu = mu,
     each v_eps = v_eps, yielding = before)
     annotation(Placement(transformation(extent = {{-10, -70}, {10, -50}})));
   Interfaces.RealOutput contactRoller "Index of the roller in contact (0: none)";
@@ -95,6 +101,12 @@ state event, and at a junction, where both neighbours are in their sectors for a
 cyclic order keeps the contact (never two: their constraints on the same point would leave the normal forces
 undetermined). The wheel's total mass <code>m_w</code> is fixed; <code>eta</code> is the share of one roller.
 Initially the rollers do not turn on the hub, but the roller in contact spins so that it rolls without
-slipping.</p></html>"), Icon(graphics = {Ellipse(lineColor = {0, 0, 0}, fillColor = {200, 200, 200}, fillPattern = FillPattern.Solid,
+slipping.</p>
+<p><b>Mecanum wheel.</b> <code>delta</code> other than <code>pi/2</code> tilts each roller's axis by
+<code>gamma = pi/2 - delta</code> out of the wheel's plane, towards the hub's axle (its frame turned by
+<code>gamma</code> about its radial direction): <code>delta = pi/4</code> is the common mecanum wheel. The rollers'
+surfaces still envelop the circle of radius <code>R_w</code> (RollerPlaneContact), their inertia follows from that
+shape (<code>rollerInertia(..., gamma)</code>); the contact point moves across the wheel along each roller and jumps
+back at each change. Rollers of neighbouring sectors do not touch each other in the model.</p></html>"), Icon(graphics = {Ellipse(lineColor = {0, 0, 0}, fillColor = {200, 200, 200}, fillPattern = FillPattern.Solid,
     extent = {{-80, -80}, {80, 80}}), Text(textColor = {0, 0, 255}, extent = {{-150, 90}, {150, 120}}, textString = "%name")}));
 end OmniWheel;
