@@ -114,7 +114,7 @@ def test_roller_inertia_from_geometry():
 
 # Vehicles.OmniWheel before Bodies.Rotor (commit 2123d1a): each roller a free RigidBody (13 states) held on the hub
 # by a Joints.Revolute. The same physics as the rotor version; a test fixture, not part of the library. Since
-# issue 14 with the rotor version's interface (R1, contactPoint) and its choice of the roller in contact (one at a
+# issue 14 with the rotor version's interface (R1, delta, contactPoint) and its choice of the roller in contact (one at a
 # time: at a junction the roller before in the cyclic order keeps it while both are in their sectors).
 OMNI_WHEEL_WITH_REVOLUTE_JOINTS = """\
 within Nonholonomic.Vehicles;
@@ -133,6 +133,7 @@ model OmniWheel "Omni-wheel: a hub with nRollers massive spindle rollers on revo
   final parameter Units.Mass m_r = eta*m_w "Mass of a roller";
   final parameter Units.Mass m_hub = (1 - nRollers*eta)*m_w "Mass of the hub";
   parameter Units.Length R1 = R_w*cos(Constants.pi/nRollers) "Distance of the rollers' axes from the wheel's centre";
+  parameter Units.Angle delta = Constants.pi/2 "Rollers' angle (this fixture: omni-wheels only, rollers tangent to the rim)";
   final parameter Units.Angle kappa[nRollers] = 2*Constants.pi*(0:nRollers - 1)/nRollers "Angular positions of the rollers on the hub";
   final parameter Real T_start[3, 3] = Rotations.rotationMatrix(Q_start) "Initial attitude matrix of the hub";
   Interfaces.KinematicOutput k "Kinematics of the hub";

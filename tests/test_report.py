@@ -372,8 +372,8 @@ def test_every_case_signal_has_a_unit_that_agrees_with_its_fmu(rumoca_fmus):
             if s in declared and s in case.units:
                 assert case.units[s] == declared[s], (case.name, s)
         checked += 1
-    # all but the cases that compare no signals: the omni sweep and its truncated-roller convergence, the three
+    # all but the cases that compare no signals: the omni sweep and its truncated-roller and mecanum convergence, the three
     # omni impact cases, the friction-law table, the tippe-top's wrench at sampled states and its sensitivity
     # table, the snakeboard's convergence table, the skateboard's truck geometry, eigenvalue fits and stability
     # map, the bearing's four cases (closed forms, loads, balances), the gears' static TE and power balance
-    assert checked == len(all_cases()) - 18
+    assert checked == len(all_cases()) - 19

@@ -224,7 +224,7 @@ def _cmd_verify(args) -> int:
 def _cmd_sweep(args) -> int:
     from .sweep import ETAS, cases, interrupted_sweep, plot_sweep, run_sweep, trend_ratios
     todo = cases(args.kinds or ("spin", "straight"), args.eta or ETAS, args.stop_time, truncated=args.truncated,
-                 tolerance=args.tolerance)
+                 tolerance=args.tolerance, mecanum=args.mecanum)
     table = run_sweep(todo, args.out, scheduler=args.scheduler, workers=args.workers, time_limit=args.time_limit)
     try:
         files = plot_sweep(table, args.out)
@@ -407,6 +407,9 @@ def parser() -> argparse.ArgumentParser:
     sw.add_argument("kinds", nargs="*", help="spin, straight and/or generic (default: spin and straight)")
     sw.add_argument("--truncated", action="store_true",
                     help="truncated rollers (Examples.OmniVehicleTruncated, ch. 1-2) instead of untruncated spindles")
+    sw.add_argument("--mecanum", action="store_true",
+                    help="mecanum wheels (Examples.MecanumVehicle: truncated rollers at 45 degrees) against massless "
+                         "rollers with the same friction")
     sw.add_argument("--tolerance", type=_positive_float, default=1e-6, help="relative tolerance of the runs (default 1e-6)")
     sw.add_argument("--eta", type=float, nargs="+", action="extend",
                     help="roller mass fractions (one or more, repeatable; default 1e-1/n..1e-6/n)")

@@ -57,9 +57,10 @@ KINDS = {  # model of the untruncated rollers, initial velocity (world), angular
     "generic": ("OmniVehicleSpin", (0.3, 0.2), 0.7, 1.5),  # issue 14: translation and turning together
 }
 TRUNCATED_MODEL = "OmniVehicleTruncated"  # truncated rollers (ch. 1-2): every kind through v_0 and omega_0
+MECANUM_MODEL, MECANUM_DELTA = "MecanumVehicle", math.pi / 4  # the same vehicle on mecanum wheels (truncated rollers)
 # version of the records and of what run_case computes: raise it when either changes, so that old records
 # are recomputed rather than mixed with new ones
-RECORD_FORMAT = 3
+RECORD_FORMAT = 4
 SCHEDULER_TIMEOUT = 5.0  # seconds to reach a given scheduler before giving up
 
 
@@ -71,19 +72,25 @@ class SweepCase:
     output_interval: float = 0.001
     tolerance: float = 1e-6
     truncated: bool = False
+    mecanum: bool = False  # MecanumVehicle (truncated rollers at delta = pi/4) against the massless friction model
 
     @property
     def name(self) -> str:
-        return f"{self.kind}{'_truncated' if self.truncated else ''}_eta{self.eta:.1e}"
+        rollers = "_mecanum" if self.mecanum else "_truncated" if self.truncated else ""
+        return f"{self.kind}{rollers}_eta{self.eta:.1e}"
 
     @property
     def model(self) -> str:
-        return TRUNCATED_MODEL if self.truncated else KINDS[self.kind][0]
+        return MECANUM_MODEL if self.mecanum else TRUNCATED_MODEL if self.truncated else KINDS[self.kind][0]
+
+    @property
+    def delta(self) -> float:
+        return MECANUM_DELTA if self.mecanum else math.pi / 2
 
     @property
     def parameters(self) -> dict:
         """The FMU's parameters: eta, and the initial velocities where the model's defaults are another motion."""
-        if not self.truncated and self.kind in ("spin", "straight"):
+        if not (self.truncated or self.mecanum) and self.kind in ("spin", "straight"):
             return {"eta": self.eta}
         _, (vx, vy), omega, _ = KINDS[self.kind]
         return {"eta": self.eta, "v_0[1]": vx, "v_0[2]": vy, "omega_0": omega}
@@ -96,9 +103,10 @@ def _positive(what: str, value) -> float:
 
 
 def cases(kinds=("spin", "straight"), etas=ETAS, stop_time: float | None = None, truncated: bool = False,
-          tolerance: float = 1e-6) -> list[SweepCase]:
-    """The cases of the given motions and roller masses (untruncated or truncated rollers), each over
-    ``stop_time`` (default: the kind's span) at the relative tolerance ``tolerance``."""
+          tolerance: float = 1e-6, mecanum: bool = False) -> list[SweepCase]:
+    """The cases of the given motions and roller masses (untruncated or truncated omni-wheel rollers, or
+    ``mecanum`` wheels, whose rollers are truncated), each over ``stop_time`` (default: the kind's span) at the
+    relative tolerance ``tolerance``."""
     tolerance = _positive("tolerance", tolerance)
     if stop_time is not None:
         stop_time = _positive("stop time", stop_time)
@@ -112,7 +120,7 @@ def cases(kinds=("spin", "straight"), etas=ETAS, stop_time: float | None = None,
                                         "the rollers would outweigh their wheel")
             # the slip transients at roller changes shorten with the roller's mass: the lightest are sampled finer
             case = SweepCase(kind, float(eta), stop_time or KINDS[kind][3], 1e-3 if eta >= 1e-6 else 1e-4, tolerance,
-                             bool(truncated))
+                             bool(truncated or mecanum), bool(mecanum))
             if out.get(case.name, case) != case:  # one file per case name
                 raise NonholonomicError(f"eta = {out[case.name].eta!r} and {eta!r} differ beyond the case name's "
                                         f"two digits ({case.name})")
@@ -403,12 +411,15 @@ def run_case(case: SweepCase, fmu: bytes | str | pathlib.Path, time_limit: float
     wall = time.perf_counter() - started
     solver = df.attrs.get("solver", {})
     df["psi"] = np.unwrap(df["psi"].to_numpy())
-    ref = massless_reference(case.kind, df["time"].to_numpy(), case.eta, case.truncated)
+    # mecanum wheels: the massless rollers with the same friction law (the limit eta -> 0 at the same mu; against
+    # ideal massless rollers, whose changes are impacts, the differences stop at the slip transients; docs/omni.md)
+    ref = massless_reference(case.kind, df["time"].to_numpy(), case.eta, case.truncated, case.delta,
+                             friction=case.mecanum)
     for name, column in (("x", "x"), ("y", "y"), ("psi", "phi"), ("vx", "vx"), ("vy", "vy"), ("omega", "omega")):
         df[f"{name}_ref"] = ref[column].to_numpy()
     slip = df[[f"slip[{i}]" for i in range(1, N_WHEELS + 1)]].to_numpy()
     metrics = {"case": case.name, "kind": case.kind, "eta": case.eta, "stop_time": case.stop_time, "status": "ok",
-               "truncated": case.truncated,
+               "truncated": case.truncated, "mecanum": case.mecanum,
                "path difference [m]": float(np.max(np.hypot(df["x"] - df["x_ref"], df["y"] - df["y_ref"]))),
                "velocity difference [m/s]": float(np.max(np.hypot(df["vx"] - df["vx_ref"], df["vy"] - df["vy_ref"]))),
                "omega difference [rad/s]": float(np.max(np.abs(df["omega"] - df["omega_ref"]))),
