@@ -236,27 +236,37 @@ def roller_phase(n: int, chi_0=0.0):
     return (np.asarray(chi_0, dtype=float) - math.pi + math.pi / n) % period - math.pi / n
 
 
-def massless_model(eta: float | None = None, truncated: bool = False, delta: float = math.pi / 2):
+def massless_model(eta: float | None = None, truncated: bool = False, delta: float = math.pi / 2,
+                   friction: bool = False):
     """The massless-roller model of the Modelica vehicle (its defaults: three wheels at R_p, axles radial, the
     platform a thin disk, I_p[3] = m_p R_p^2/2, chi_0 = 0), with the rollers frozen at eta (:func:`frozen_vehicle`;
-    None: all of a wheel's mass in its hub); delta != pi/2: mecanum rollers of finite size with impacts."""
+    None: all of a wheel's mass in its hub); delta != pi/2: mecanum rollers of finite size with impacts.
+    friction: instead the massless rollers of finite size with the vehicle's regularised Coulomb friction
+    (mu = 0.5, v_eps = 1e-3 m/s; :class:`~nonholonomic.references.mecanum_friction.MecanumFriction`, any delta)."""
     v = VEHICLE
     angles = 2 * np.pi * np.arange(N_WHEELS) / N_WHEELS
     positions = v["R_p"] * np.stack([np.cos(angles), np.sin(angles)], axis=1)
-    return frozen_vehicle(positions, angles, v["R_w"], v["m_w"], N_ROLLERS, eta,
-                          axle_distance(v["R_w"], N_ROLLERS, truncated), v["m_p"], v["I_p"], delta=delta,
-                          phase=roller_phase(N_ROLLERS))
+    R1 = axle_distance(v["R_w"], N_ROLLERS, truncated)
+    model = frozen_vehicle(positions, angles, v["R_w"], v["m_w"], N_ROLLERS, eta, R1, v["m_p"], v["I_p"],
+                           delta=delta, phase=roller_phase(N_ROLLERS))
+    if not friction:
+        return model
+    from .references.mecanum_friction import MecanumFriction
+    return MecanumFriction.from_model(model, n=N_ROLLERS, d=R1, phase=roller_phase(N_ROLLERS), mu=0.5, v_eps=1e-3)
 
 
 def massless_reference(kind: str, t: np.ndarray, eta: float | None = None, truncated: bool = False,
-                       delta: float = math.pi / 2) -> pd.DataFrame:
+                       delta: float = math.pi / 2, friction: bool = False) -> pd.DataFrame:
     """The massless-roller model with the vehicle's masses (rollers frozen at eta), from the initial state of
     ``kind``, at the times ``t`` (which may repeat: an FMU run has two rows at each event, its left and right
     limits; the mecanum model's own impacts give left and right limits at repeated times too), one row per time
-    given, with the world velocity of the centre added (``vx``, ``vy``)."""
+    given, with the world velocity of the centre added (``vx``, ``vy``). friction: the massless rollers with the
+    vehicle's friction (:func:`massless_model`; continuous velocities, no impacts; rtol 1e-10)."""
     _, (vx, vy), omega, _ = KINDS[kind]
-    model = massless_model(eta, truncated, delta)
-    if delta == math.pi / 2:
+    model = massless_model(eta, truncated, delta, friction)
+    if friction:
+        ref = model.simulate((0.0, 0.0, 0.0, vx, vy, omega), np.asarray(t, dtype=float))
+    elif delta == math.pi / 2:
         times, rows = np.unique(np.asarray(t, dtype=float), return_inverse=True)
         ref = model.simulate((0.0, 0.0, 0.0, vx, vy, omega), times)
         ref = ref.iloc[rows].reset_index(drop=True)
