@@ -264,9 +264,7 @@ def massless_reference(kind: str, t: np.ndarray, eta: float | None = None, trunc
     vehicle's friction (:func:`massless_model`; continuous velocities, no impacts; rtol 1e-10)."""
     _, (vx, vy), omega, _ = KINDS[kind]
     model = massless_model(eta, truncated, delta, friction)
-    if friction:
-        ref = model.simulate((0.0, 0.0, 0.0, vx, vy, omega), np.asarray(t, dtype=float))
-    elif delta == math.pi / 2:
+    if delta == math.pi / 2 and not friction:  # BKM's model: one row per distinct time
         times, rows = np.unique(np.asarray(t, dtype=float), return_inverse=True)
         ref = model.simulate((0.0, 0.0, 0.0, vx, vy, omega), times)
         ref = ref.iloc[rows].reset_index(drop=True)
