@@ -109,7 +109,7 @@ import pandas as pd
 from scipy.integrate import solve_ivp
 
 from nonholonomic.errors import NonholonomicError
-from nonholonomic.references.mecanum_massless import MecanumMassless
+from nonholonomic.references.mecanum_massless import MecanumMassless, roller_change
 from nonholonomic.references.omni_massless import BASE_STATE
 
 G_ACC = 9.81
@@ -268,14 +268,9 @@ class MecanumFriction:
             te, ye = float(sol.t[-1]), sol.y[:, -1].copy()
             psi = geo.psi(ye[6:6 + Nw], kk)
             rate = ye[6 + Nw:6 + 2 * Nw]
-            tol = 1e-9
-            up = (psi >= geo.half - tol) & (rate > 0)
-            down = (psi <= -geo.half + tol) & (rate < 0)
-            if not np.any(up | down):
-                raise NonholonomicError(f"event at t = {te} without a roller change (psi = {psi})")
-            k = kk + up.astype(int) - down.astype(int)
-            changes.append({"time": te, "wheels": np.flatnonzero(up | down),
-                            "signs": (up.astype(int) - down)[up | down], "y": ye, "k_minus": kk, "k_plus": k})
+            k, changed, signs = roller_change(te, kk, psi, rate, geo.half, 1e-9)
+            changes.append({"time": te, "wheels": np.flatnonzero(changed), "signs": signs, "y": ye, "k_minus": kk,
+                            "k_plus": k})
             y, t = ye, te
             if te >= t_end:
                 break

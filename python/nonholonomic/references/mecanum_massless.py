@@ -100,6 +100,19 @@ from nonholonomic.references.omni_massless import BASE_STATE, _jr, _per_wheel
 OMNI_TOL = 1e-12  # |cos delta| below this: an omni-wheel (no offset, no impacts)
 
 
+def roller_change(time: float, k, psi, rate, half: float, within: float, where=True):
+    """The rollers in contact after a change at ``time``: a wheel whose angle psi has reached +half moving forward
+    passes to the next roller, one at -half moving backward to the one before (``within``: the angles that count as
+    reached, so that changes at one instant are one event; ``where``: the wheels that change rollers at all).
+    Returns the new roller indices, the mask of the wheels that changed and their directions (+1, -1)."""
+    up = where & (psi >= half - within) & (rate > 0)
+    down = where & (psi <= -half + within) & (rate < 0)
+    changed = up | down
+    if not np.any(changed):
+        raise NonholonomicError(f"event at t = {time} without a roller change (psi = {psi})")
+    return k + up.astype(int) - down.astype(int), changed, (up.astype(int) - down)[changed]
+
+
 class MecanumMassless:
     """N wheels with n massless rollers of finite size each; see the module docstring."""
 
@@ -268,17 +281,12 @@ class MecanumMassless:
             te, y_minus = float(sol.t[-1]), sol.y[:, -1].copy()
             psi = self.psi(y_minus[6:], kk)
             rate = self.wheel_rates(y_minus, kk)
-            up = self.impacting & (psi >= self.half - self.simultaneous) & (rate > 0)
-            down = self.impacting & (psi <= -self.half + self.simultaneous) & (rate < 0)
-            if not np.any(up | down):
-                raise NonholonomicError(f"event at t = {te} without a roller change (psi = {psi})")
-            k_new = kk + up.astype(int) - down.astype(int)
+            k_new, changed, signs = roller_change(te, kk, psi, rate, self.half, self.simultaneous, self.impacting)
             y_plus, u_minus, u_plus, loss = self.impact(y_minus, kk, k_new)
             rate_plus = u_plus[3:]
-            changed = up | down
             if np.any(np.sign(rate_plus[changed]) != np.sign(rate[changed])):
                 raise NonholonomicError(f"impact at t = {te} sends a wheel back onto its old roller (Zeno)")
-            impacts.append({"time": te, "wheels": np.flatnonzero(changed), "signs": (up.astype(int) - down)[changed],
+            impacts.append({"time": te, "wheels": np.flatnonzero(changed), "signs": signs,
                             "y_minus": y_minus, "y_plus": y_plus, "u_minus": u_minus, "u_plus": u_plus,
                             "energy_minus": self.energy(y_minus, kk), "energy_plus": self.energy(y_plus, k_new),
                             "loss": loss, "k_minus": kk, "k_plus": k_new})
