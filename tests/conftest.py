@@ -30,6 +30,13 @@ def rumoca_fmus() -> dict[str, pathlib.Path]:
     return {m.name: m.fmu for m in list_models()}
 
 
+def on_grid(frame, interval: float):
+    """The rows at the output times k * interval (one each: the last), without the rows of events between them."""
+    steps = frame["time"].to_numpy() / interval
+    rows = frame[np.abs(steps - np.round(steps)) <= 1e-9 * np.maximum(1.0, steps)]
+    return rows.drop_duplicates("time", keep="last").reset_index(drop=True)
+
+
 def sigint_default() -> None:
     """``preexec_fn`` of the child processes that tests interrupt: SIGINT at its default action (Python's
     KeyboardInterrupt) as in a terminal, whatever the test runner inherited. A runner started in the

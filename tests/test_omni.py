@@ -11,7 +11,7 @@ import rumoca
 from scipy.integrate import quad
 
 from bounds import roundoff
-from conftest import fmu_from_source
+from conftest import fmu_from_source, on_grid
 from nonholonomic.backends.explicit_ode import build_explicit_ode
 from nonholonomic.backends.flat_dae import FlatDae
 from nonholonomic.build import build
@@ -219,8 +219,7 @@ def test_rotor_rollers_move_the_vehicle_as_revolute_rollers(rumoca_fmus, revolut
     rtol = 1e-9
     run = lambda fmu: simulate(fmu, {"eta": 2.5e-3}, stop_time=stop_time, output_interval=1e-3, tolerance=rtol)
     # on the output grid (an event's two rows, and the no-op echoes of a junction, differ between the runs)
-    rotor, revolute = (run(fmu).drop_duplicates("time", keep="last").reset_index(drop=True)
-                       for fmu in (rumoca_fmus[model], revolute_roller_fmus[model]))
+    rotor, revolute = (on_grid(run(fmu), 1e-3) for fmu in (rumoca_fmus[model], revolute_roller_fmus[model]))
     assert np.array_equal(rotor["time"].to_numpy(), revolute["time"].to_numpy())
     # each step's local error is at most rtol of the solution (CVODE's weighted test, atol = rtol), and
     # over these short spans the errors add up at most linearly in the steps of the two runs (measured:
