@@ -18,6 +18,7 @@ from conftest import _stale
 from nonholonomic.backends.explicit_ode import build_explicit_ode
 from nonholonomic.backends.flat_dae import FlatDae
 from nonholonomic.build import build
+from nonholonomic.errors import NonholonomicError
 from nonholonomic.models import LIBRARY, get_model
 from nonholonomic.simulate import simulate
 from nonholonomic.sweep import axle_distance, roller_inertia
@@ -242,3 +243,11 @@ def test_omni_setting_reproduces_the_omni_vehicle(fmus):
             assert np.max(np.abs(a[name].to_numpy() - b[name].to_numpy())) <= 1e-6 * scale, (kind, name)
         for i in (1, 2, 3):
             assert np.array_equal(a[f"contactRoller[{i}]"].to_numpy(), b[f"contactRoller[{i}]"].to_numpy())
+
+
+@pytest.mark.parametrize("delta", [0.0, math.pi])
+def test_delta_at_the_ends_of_its_range_is_refused_with_its_reason(fmus, delta):
+    """delta = 0 or pi puts the rollers' axes along the axle: tan(gamma) in the contact is infinite. The FMU's
+    assertion refuses it at the end of initialisation, naming the parameter (rather than a solver failure)."""
+    with pytest.raises(NonholonomicError, match="delta must lie strictly between 0 and pi"):
+        simulate(fmus["MecanumVehicle"], {"delta": delta}, stop_time=0.01)

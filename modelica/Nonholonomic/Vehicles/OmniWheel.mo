@@ -61,6 +61,9 @@ protected
   Units.Position points[nRollers, 3] "Application point of each roller's contact wrench, world frame";
   Real before[nRollers](each unit = "1") "1 while the roller before this one in the cyclic order is within its sector at the bottom, else 0";
 equation
+  // tan(gamma) and tan(pi/nRollers) enter the contact's position (RollerPlaneContact): both must be finite
+  assert(delta > 0 and delta < Constants.pi, "OmniWheel: delta must lie strictly between 0 and pi (pi/2 omni-wheel, pi/4 or 3 pi/4 mecanum wheel)");
+  assert(nRollers >= 3 or delta == Constants.pi/2, "OmniWheel: mecanum wheels (delta other than pi/2) need nRollers >= 3");
   contactRoller = sum({j*closed[j] for j in 1:nRollers});
   slip = sum(slips);
   normalForce = sum(normal);
