@@ -201,15 +201,14 @@ def step_log():
             if flag < 0:
                 name = cvode._sundials("sundials_cvode", "CVodeGetReturnFlagName", ctypes.c_char_p, ctypes.c_long)(flag)
                 raise cvode.CvodeFailed(name.decode(), solver._time.value)
+            # a step that found a root ends there: the restart at the event discards the rest of it
+            steps.append(solver._time.value)
             if flag == solver.ROOT:
-                # the step that found the root ends there: the restart at the event discards the rest of it
-                steps.append(solver._time.value)
                 if solver._time.value > target:
                     pending[id(solver)] = solver._time.value
                     return at(solver, target, solver.SUCCESS)
                 solver.flag = flag
                 return solver._time.value
-            steps.append(solver._time.value)
             if flag == solver.TSTOP:
                 solver.flag = flag
                 return solver._time.value

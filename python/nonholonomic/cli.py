@@ -299,8 +299,8 @@ def _chapter2_fmu(case: int, t_end: float) -> dict:
     from .references.omni_massive import OmniMassive, chapter2_parameters
     params = chapter2_parameters()
     raw = run_fmu(case, t_end, angles=True)
-    trajectory = reference_columns(raw, params["R"], params["Lam"])
-    grid = reference_columns(grid_rows(raw, OUTPUT_INTERVAL), params["R"], params["Lam"])
+    trajectory = reference_columns(raw, params["R"])
+    grid = grid_rows(trajectory, OUTPUT_INTERVAL)
     return {"trajectory": trajectory, "grid": grid, "switches": impacts(raw, OmniMassive(**params)), "case": case,
             "params": params}
 

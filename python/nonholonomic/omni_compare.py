@@ -50,13 +50,12 @@ def impact_parameters(eta: float | None = None, truncated: bool = False) -> dict
     cos(pi/(n-1))); with untruncated ones in the friction model the geometry differs, which matters only through
     the rollers' inertia, and that vanishes with the roller mass."""
     v = dict(VEHICLE)
+    m_w = v["m_hub"] + v["n"] * v["m_r"]  # the wheel's total mass, whatever eta
     if eta is not None:
-        m_w = v["m_hub"] + v["n"] * v["m_r"]
         v["m_r"], v["m_hub"] = eta * m_w, (1 - v["n"] * eta) * m_w
     R1 = v["l"] * math.cos(math.pi / (v["n"] - 1 if truncated else v["n"]))
     B, I_tr = spindle_inertia(v["l"], v["n"], v["m_r"], R1)
     J = 0.5 * v["m_hub"] * v["l"] ** 2 + v["n"] * (v["m_r"] * R1**2 + I_tr)
-    m_w = v["m_hub"] + v["n"] * v["m_r"]
     I_S = 0.5 * v["m_p"] * v["R"] ** 2 + v["N"] * (m_w * v["R"] ** 2 + 0.25 * v["m_hub"] * v["l"] ** 2
                                                   + v["n"] * (0.5 * v["m_r"] * R1**2 + 0.5 * (B + I_tr)))
     return chapter2_parameters("default", B=B, J=J, I_S=I_S)
@@ -163,7 +162,7 @@ def fmu_trend(out_dir: pathlib.Path | str = "results/omni_compare", etas=FMU_ETA
             friction, impact = fmu_pair(case, eta, t_end, truncated)
             both = friction.round({"time": 9}).merge(impact.round({"time": 9}), on="time", suffixes=("_f", "_i"))
             speed_f, speed_i = np.hypot(both["vx_f"], both["vy_f"]), np.hypot(both["vx_i"], both["vy_i"])
-            rows.append({"case": case, "eta": eta, "roller mass [kg]": eta * 0.4,
+            rows.append({"case": case, "eta": eta, "roller mass [kg]": eta * (VEHICLE["m_hub"] + VEHICLE["n"] * VEHICLE["m_r"]),
                          "path difference [m]": float(np.max(np.hypot(both["x_f"] - both["x_i"], both["y_f"] - both["y_i"]))),
                          "heading difference [rad]": float(np.max(np.abs(both["heading_f"] - both["heading_i"]))),
                          "omega difference [rad/s]": float(np.max(np.abs(both["omega_f"] - both["omega_i"]))),

@@ -246,13 +246,13 @@ def massless_model(eta: float | None = None, truncated: bool = False, delta: flo
     v = VEHICLE
     angles = 2 * np.pi * np.arange(N_WHEELS) / N_WHEELS
     positions = v["R_p"] * np.stack([np.cos(angles), np.sin(angles)], axis=1)
-    R1 = axle_distance(v["R_w"], N_ROLLERS, truncated)
+    R1, phase = axle_distance(v["R_w"], N_ROLLERS, truncated), roller_phase(N_ROLLERS)
     model = frozen_vehicle(positions, angles, v["R_w"], v["m_w"], N_ROLLERS, eta, R1, v["m_p"], v["I_p"],
-                           delta=delta, phase=roller_phase(N_ROLLERS))
+                           delta=delta, phase=phase)
     if not friction:
         return model
     from .references.mecanum_friction import MecanumFriction
-    return MecanumFriction.from_model(model, n=N_ROLLERS, d=R1, phase=roller_phase(N_ROLLERS), mu=0.5, v_eps=1e-3)
+    return MecanumFriction.from_model(model, n=N_ROLLERS, d=R1, phase=phase, mu=0.5, v_eps=1e-3)
 
 
 def massless_reference(kind: str, t: np.ndarray, eta: float | None = None, truncated: bool = False,

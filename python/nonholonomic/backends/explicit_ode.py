@@ -578,12 +578,12 @@ def _sample_points(x0: np.ndarray, u0: np.ndarray, count: int = 40, seed: int = 
     return [(0.0, x0, u0)] + [(0.1 * (k + 1), move(x0), move(u0)) for k in range(count)]
 
 
-def _block_solver(sample: ca.Function, points, p_default: ca.DM, m_default: ca.DM):
+def _block_solver(sample: ca.Function, points, p_default: ca.DM, memories: list):
     """``solve(A, b)`` for a linear block: a static sparse LU (:mod:`.sparse_lu`) with pivots chosen on
-    the block's values ``sample(t, x, p, u, m)`` at the sample points, QR where a pivot fails at run time."""
+    the block's values ``sample(t, x, p, u, m)`` at the sample points (``memories``: each point's m), QR where a
+    pivot fails at run time."""
     sparsity = sample.sparsity_out(0)
     pattern = ca.DM(sparsity, 1).full() != 0
-    memories = m_default if isinstance(m_default, list) else [m_default] * len(points)
     values = [A for A in (sample(t, x, p_default, u, m).full() for (t, x, u), m in zip(points, memories))
               if np.all(np.isfinite(A))]
     if not values:  # no sample evaluates: choose by the structure alone

@@ -67,7 +67,7 @@ def run_fmu(case: int, stop_time: float = STOP_TIME, output_interval: float = OU
                     tolerance=tolerance, outputs=fmu_outputs(angles))
 
 
-def reference_columns(fmu: pd.DataFrame, R: float, Lam: float) -> pd.DataFrame:
+def reference_columns(fmu: pd.DataFrame, R: float) -> pd.DataFrame:
     """The FMU's rows in the columns of ``OmniMassive.columns()`` (``nonholonomic chapter2``'s CSV), every row kept."""
     out = {"time": fmu["time"], "x": fmu["x"], "y": fmu["y"], "theta": fmu["theta"], "nu1": fmu["nu[1]"],
            "nu2": fmu["nu[2]"], "nu3": fmu["nu[3]"], "v": R * np.hypot(fmu["nu[1]"], fmu["nu[2]"]),
@@ -81,8 +81,7 @@ def reference_columns(fmu: pd.DataFrame, R: float, Lam: float) -> pd.DataFrame:
     for i, j in ROLLERS:
         out[f"dphi{i}_{j}"] = fmu[f"rollerRate[{i},{j}]"]
     frame = pd.DataFrame(out)
-    frame["contact1"] = frame["contact1"].astype(int)  # as the reference's (1-based roller indices)
-    for i in range(2, N_WHEELS + 1):
+    for i in range(1, N_WHEELS + 1):  # as the reference's (1-based roller indices)
         frame[f"contact{i}"] = frame[f"contact{i}"].astype(int)
     return frame
 
@@ -166,9 +165,7 @@ def junctions_passed(fmu: pd.DataFrame, n: int = N_ROLLERS) -> list[int]:
 def grid_rows(fmu: pd.DataFrame, interval: float) -> pd.DataFrame:
     """The FMU's rows at the output times (not at an event)."""
     t = fmu["time"].to_numpy()
-    repeated = np.zeros(len(t), bool)
-    repeated[1:] |= t[1:] == t[:-1]
-    repeated[:-1] |= t[1:] == t[:-1]
+    repeated = fmu["time"].duplicated(keep=False).to_numpy()
     on_grid = np.abs(t / interval - np.round(t / interval)) < 1e-6
     return fmu[on_grid & ~repeated].reset_index(drop=True)
 
@@ -234,17 +231,18 @@ class ImpactCase(Case):
             rows.append({"signal": s, "max_abs": max_abs, "max_rel": max_abs / scale if relative else max_abs,
                          "tolerance": bound / scale if relative else bound, "passed": max_abs <= bound})
         errors = pd.DataFrame(rows, columns=["signal", "max_abs", "max_rel", "tolerance", "passed"])
-        checks = self.event_checks(raw, model, switches, steps)
+        found = impacts(raw, model)
+        checks = self.event_checks(raw, found, switches, steps)
         checks += self.segment_checks(raw, steps)
         checks += self.parameter_checks(params)
-        frames = {"fmu": reference_columns(raw, params["R"], params["Lam"]), "reference": ref,
-                  "impacts_fmu": pd.DataFrame(impacts(raw, model)).drop(columns=["contact_before", "contact_after"]),
+        frames = {"fmu": reference_columns(raw, params["R"]), "reference": ref,
+                  "impacts_fmu": pd.DataFrame(found).drop(columns=["contact_before", "contact_after"]),
                   "impacts_reference": pd.DataFrame([{k: v for k, v in s.items() if not k.startswith("nu_")}
                                                      for s in switches])}
         return CaseResult(self, errors, checks, frames)
 
-    def event_checks(self, raw: pd.DataFrame, model: OmniMassive, switches: list[dict], steps: int) -> list[Check]:
-        found = impacts(raw, model)
+    def event_checks(self, raw: pd.DataFrame, found: list[dict], switches: list[dict], steps: int) -> list[Check]:
+        """The impacts ``found`` in the FMU's run (:func:`impacts`) against the reference's ``switches``."""
         checks = [Check("impacts: |FMU - reference| (count)", abs(len(found) - len(switches)), 0)]
         per_wheel_ref = [sum(i in s["wheels"] for s in switches) for i in range(1, N_WHEELS + 1)]
         last = raw.iloc[-1]
