@@ -48,8 +48,8 @@ def test_simulate_writes_the_outputs(rumoca_fmus, tmp_path):
     (["simulate", "BallOnSurfaceOfRevolution", "--set", "m=-2"], ["parameter m = -2", "minimum"]),
     (["simulate", "BallOnSurfaceOfRevolution", "--set", "surface=9"], ["parameter surface = 9", "maximum"]),
     (["simulate", "BallOnSurfaceOfRevolution", "--set", "q1_0"], ["name=value"]),
-    (["simulate", "BallOnSurfaceOfRevolution", "--stop-time", "-3"], ["stop time must be a positive number"]),
-    (["simulate", "BallOnSurfaceOfRevolution", "--stop-time", "soon"], ["invalid float value: 'soon'"]),
+    (["simulate", "BallOnSurfaceOfRevolution", "--stop-time", "-3"], ["argument --stop-time: '-3' is not a positive number"]),
+    (["simulate", "BallOnSurfaceOfRevolution", "--stop-time", "soon"], ["argument --stop-time: 'soon' is not a number"]),
     (["simulate", "RollingDisk", "--set", "R=-0.05"], ["parameter R = -0.05", "minimum"]),
     (["simulate", "RollingDisk", "--set", "m=0"], ["parameter m = 0", "minimum"]),
     (["simulate", "RollingDisk", "--set", "theta_0=0"], ["parameter theta_0 = 0", "minimum", "flat"]),
@@ -174,3 +174,99 @@ def test_chapter2_writes_trajectories_figures_and_numbers(tmp_path):
     assert energy[-1] < energy[0]                           # and drops at the roller changes
     assert (tmp_path / "case1_overview.png").stat().st_size > 20_000
     assert_one_line_error(run("chapter2", "4", "--out", str(tmp_path)), "initial conditions 1, 2 and 3")
+
+
+# --- bounds, physics and messages said before any work (issue 24) ----------------------------------------------
+
+@pytest.mark.parametrize("args, fragments", [
+    (["chapter2", "1", "--t-end", "inf"], ["argument --t-end: 'inf' is not a positive number"]),
+    (["chapter2", "1", "--t-end", "nan"], ["argument --t-end: 'nan' is not a positive number"]),
+    (["chapter2", "1", "--t-end", "1e300"], ["--t-end 1e+300 s gives", "rows at the output interval"]),
+    (["chapter2", "1", "--t-end", "1e9"], ["--t-end 1e+09 s gives 100000000001 rows at the output interval 0.01 s"]),
+    (["compare-impacts", "--t-end", "inf"], ["argument --t-end: 'inf' is not a positive number"]),
+    (["compare-impacts", "--t-end", "1e6"], ["--t-end 1e+06 s gives 500000001 rows at the output interval 0.002 s"]),
+    (["simulate", "BallOnParaboloid", "--stop-time", "inf"], ["argument --stop-time: 'inf' is not a positive number"]),
+    (["simulate", "BallOnParaboloid", "--stop-time", "1e300"], ["gives", "rows up to 1e+300 s"]),
+    (["simulate", "BallOnParaboloid", "--output-interval", "-0.1"], ["argument --output-interval: '-0.1'"]),
+    (["simulate", "BallOnParaboloid", "--tolerance", "1"], ["the tolerance must lie between 1e-14 and 0.001", "got '1'"]),
+    (["simulate", "BallOnParaboloid", "--tolerance", "10"], ["the tolerance must lie between", "got '10'"]),
+    (["simulate", "BallOnParaboloid", "--tolerance", "-1e-6"], ["the tolerance must be a positive number, got '-1e-6'"]),
+    (["simulate", "BallOnParaboloid", "--tolerance", "1e-300"], ["the tolerance must lie between", "got '1e-300'"]),
+    (["simulate", "BallOnParaboloid", "--tolerance", "nan"], ["the tolerance must be a positive number"]),
+    (["sweep", "--tolerance", "0.5"], ["the tolerance must lie between"]),
+    (["sweep", "--workers", "100000"], ["100000 workers are more than 4 per core"]),
+    (["sweep", "--time-limit", "inf"], ["argument --time-limit: 'inf' is not a positive number"]),
+    (["sweep", "--truncated", "--mecanum"], ["argument --mecanum: not allowed with argument --truncated"]),
+    (["bench", "Nope"], ["unknown model 'Nope' (known: "]),
+    (["simulate", "BallOnParaboloid", "--set", "q1=2"],
+     ["'q1' of BallOnParaboloid is an output, not a parameter (did you mean: q1_0?)"]),
+    (["simulate", "OmniVehicleDriven", "--set", "tau[1]=2"],
+     ["'tau[1]' of OmniVehicleDriven is an input, not a parameter: give it with --input tau[1]=VALUE"]),
+])
+def test_bad_values_are_said_before_any_work(rumoca_fmus, tmp_path, args, fragments):
+    out = tmp_path / ("x.csv" if args[0] == "simulate" else "out")
+    result = run(*args, "--out", str(out))
+    assert_one_line_error(result, *fragments)
+    assert len(result.stderr.splitlines()) == 1 and not out.exists()  # nothing was started
+
+
+def test_virtual_file_system_is_named_as_such(tmp_path):
+    assert_one_line_error(run("verify", "cone", "--out", "/proc/results"),
+                          "cannot write --out /proc/results: folder /proc accepts no new files (a virtual file system")
+
+
+def test_out_equal_to_the_input_table_is_refused(rumoca_fmus, tmp_path):
+    table = tmp_path / "drive.csv"
+    pd.DataFrame({"time": [0.0, 1.0], "tau[1]": [0.0, 0.01]}).to_csv(table, index=False)
+    before = table.read_bytes()
+    for out in (table, tmp_path / "." / "drive.csv"):
+        assert_one_line_error(run("simulate", "OmniVehicleDriven", "--input", str(table), "--out", str(out)),
+                              f"--out {out} is the --input table: the results would overwrite it")
+    assert table.read_bytes() == before
+
+
+@pytest.mark.parametrize("args, fragments", [
+    # C <= 2 A: the triangle inequality of an axisymmetric body (the issue's disk: the normal force swung -16..35 N)
+    (["RollingDisk", "A=1e-6", "C=1"], ["RollingDisk: C must be at most 2 A", "(RollingDisk.mo:"]),
+    # a ring has C = m R^2, nothing more is possible within the radius R (default m = 1, R = 0.1: 0.01)
+    (["RollingDisk", "A=0.01", "C=0.0101"], ["RollingDisk: C must be at most m R^2"]),
+    (["ChaplyginBall", "I_b[3]=0.006"], ["RigidBody: the principal moments of inertia I_b violate the triangle"]),
+    (["ChaplyginBall", "I_b[1]=0.009", "I_b[2]=0.009", "I_b[3]=0.009"], ["ChaplyginBall: I_b[1] + I_b[2] + I_b[3] "
+                                                                          "must be at most 2 m (R^2 - |c_b|^2)"]),
+    (["ChaplyginBall", "c_b[3]=0.1"], ["ChaplyginBall: the centre of mass must lie inside the ball"]),
+    (["ShellWithInnerBody", "I_s=0.03"], ["the shell's moment of inertia I_s must be at most 2/3 m_s R_s^2"]),
+    (["ShellWithNonholonomicHinge", "I_b[2]=0.03"], ["RigidBody: the principal moments of inertia I_b violate"]),
+])
+def test_physically_impossible_parameters_are_refused(rumoca_fmus, tmp_path, args, fragments):
+    model, *sets = args
+    result = run("simulate", model, *[a for s in sets for a in ("--set", s)], "--out", str(tmp_path / "x.csv"))
+    assert_one_line_error(result, "failed in fmi3ExitInitializationMode: assertion failed", *fragments)
+    assert not (tmp_path / "x.csv").exists()
+
+
+def test_limits_of_the_physical_relations_are_accepted(rumoca_fmus, tmp_path):
+    """Exactly at the bounds (a thin homogeneous disk has C = 2 A; a thin shell I_s = 2/3 m_s R_s^2, the default)."""
+    for model, sets in (("RollingDisk", ["A=0.0025", "C=0.005"]), ("ShellWithInnerBody", [])):
+        result = run("simulate", model, *[a for s in sets for a in ("--set", s)], "--stop-time", "0.01",
+                     "--out", str(tmp_path / "x.csv"))
+        assert result.returncode == 0, result.stderr
+
+
+def test_api_arguments_are_checked_in_one_line(rumoca_fmus, tmp_path):
+    import re as regex
+    import nonholonomic as nh
+    for call, message in (
+            (lambda: nh.simulate(42), "model must be an example's name or the path of an FMU, got 42"),
+            (lambda: nh.simulate(None), "model must be an example's name or the path of an FMU, got None"),
+            (lambda: nh.simulate("BallOnParaboloid", [("m", 2)]), "parameters must be a dict of name -> value, got list"),
+            (lambda: nh.simulate("BallOnParaboloid", outputs=3), "outputs must be a name or a list of names, got 3"),
+            (lambda: nh.simulate("BallOnParaboloid", outputs=["q1", 2]), "outputs must be names (strings), got 2"),
+            (lambda: nh.simulate("BallOnParaboloid", tolerance=1), "tolerance must lie between 1e-14 and 0.001"),
+            (lambda: nh.simulate("BallOnParaboloid", progress=3), "progress must be a function or None, got 3"),
+            (lambda: nh.build(42), "models must be a name or a list of names, got 42"),
+            (lambda: nh.build("NoSuchModel"), "unknown model 'NoSuchModel'"),  # one name, not its letters
+            (lambda: nh.build("BallOnParaboloid", backend=3), "backend must be a name"),
+            (lambda: nh.verify("no_such_case", out_dir=tmp_path), "unknown verification case 'no_such_case'")):
+        with pytest.raises(nh.NonholonomicError, match=regex.escape(message)):
+            call()
+    assert list(nh.simulate("BallOnParaboloid", outputs="q1", stop_time=0.01).columns) == ["time", "q1"]

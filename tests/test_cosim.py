@@ -61,6 +61,9 @@ def test_recorded_inputs_are_the_controller_outputs(oscillator):
     ([("plant.nope", "controller.x")], "connection 'plant.nope': plant has no output 'nope'"),
     ([("plant.x_out", "controller.x"), ("plant.x_out", "controller.x")], "input connected twice: controller.x"),
     ([("robot.x_out", "controller.x")], "connection 'robot.x_out': no component 'robot'"),
+    ([("plant.x_out",)], "connection ('plant.x_out',) is not a pair of names ('source.output', 'target.input')"),
+    (["plant.x_out -> controller.x"], "connection 'plant.x_out -> controller.x' is not a pair of names"),
+    ([("plant.x_out", 3)], "connection ('plant.x_out', 3) is not a pair of names"),
 ])
 def test_bad_connections_are_one_line(oscillator, connections, message):
     plant = FmuComponent("plant", oscillator)
@@ -68,3 +71,33 @@ def test_bad_connections_are_one_line(oscillator, connections, message):
     with pytest.raises(NonholonomicError) as error:
         System([plant, controller], connections)
     assert str(error.value).startswith(message)
+
+
+def test_a_non_component_is_one_line(oscillator):
+    controller = FunctionComponent("controller", lambda t, u: {"F": 0.0}, ["x"], ["F"])
+    for components, message in (([controller, 3], "3 is not a component"), ("controller", "components must be a list")):
+        with pytest.raises(NonholonomicError, match=message):
+            System(components, [])
+
+
+@pytest.mark.parametrize("interface", ["me", "cs"])
+@pytest.mark.parametrize("law, message", [  # each law gives F = 1 up to t = 0.1 s and then fails
+    (lambda t, u: {"F": float("nan") if t > 0.105 else 1.0}, r"component controller: output F = nan at t = 0\.11 s"),
+    (lambda t, u: None if t > 0.105 else {"F": 1.0},
+     r"component controller: its function returned NoneType, not a dict of its outputs \(F\)"),
+    (lambda t, u: "push" if t > 0.105 else {"F": 1.0}, r"component controller: its function returned str, not a dict"),
+    (lambda t, u: {"F": "push" if t > 0.105 else 1.0}, r"component controller: output F = 'push' is not a number"),
+    (lambda t, u: {"F": 1 / 0 if t > 0.105 else 1.0}, r"component controller: its function raised ZeroDivisionError"),
+])
+def test_a_failing_controller_ends_the_run_with_its_rows(oscillator, interface, law, message):
+    """The controller fails at its eleventh communication point (t = 0.11 s): SimulationFailed naming the component,
+    the variable and the time, with the rows of the ten points before (0 to 0.1 s) for every component."""
+    from nonholonomic.errors import SimulationFailed
+    plant = FmuComponent("plant", oscillator, interface=interface)
+    controller = FunctionComponent("controller", law, ["x"], ["F"])
+    system = System([plant, controller], [("plant.x_out", "controller.x"), ("controller.F", "plant.F")])
+    with pytest.raises(SimulationFailed, match=r"^co-simulation failed after t = 0\.1 s: " + message) as failure:
+        system.run(stop_time=1.0, step=0.01)
+    for frame in failure.value.partial.values():
+        assert frame["time"].to_numpy() == pytest.approx(np.arange(11) * 0.01, abs=1e-15)
+    assert (failure.value.partial["plant"]["F"] == 1.0).all()  # the plant never saw the bad value

@@ -7,6 +7,7 @@ import hashlib
 import json
 import os
 import pathlib
+import re
 import shutil
 import signal
 import subprocess
@@ -63,9 +64,9 @@ def test_bad_sweep_option(tmp_path, args, fragments):
 def test_sweep_output_folder_that_cannot_be_written(tmp_path):
     a_file = tmp_path / "file.txt"
     a_file.write_text("not a folder")
-    assert_one_line_error(run_cli("sweep", "--out", str(a_file)), f"cannot write {a_file}", "is a file, not a folder")
+    assert_one_line_error(run_cli("sweep", "--out", str(a_file)), f"cannot write --out {a_file}", "is a file, not a folder")
     assert_one_line_error(run_cli("sweep", "--out", str(a_file / "sweep")), "is a file, not a folder")
-    assert_one_line_error(run_cli("sweep", "--out", "/proc/sweep"), "cannot write /proc/sweep", "not writable")
+    assert_one_line_error(run_cli("sweep", "--out", "/proc/sweep"), "cannot write --out /proc/sweep", "accepts no new files")
     assert a_file.read_text() == "not a folder"
 
 
@@ -246,7 +247,7 @@ def test_lost_worker_is_recorded_and_the_rest_goes_on(rumoca_fmus, tmp_path, mon
     assert csv.loc[todo[0].name, "error"].startswith("worker lost:")
     # no extracted FMU (nor anything else but Dask's lock files) left in the temporary folder
     left = [p for p in scratch.rglob("*") if p.is_file() and not p.name.endswith(".lock")]
-    assert left == [] and not list(scratch.glob("nh_fmu_*"))
+    assert left == [] and not list(scratch.glob("nh-*"))
     # a rerun tries the lost case again
     again = run_sweep(todo, out, progress=False, workers=1)
     assert list(again["status"]) == ["ok", "ok"]
@@ -273,12 +274,15 @@ def test_sweep_leaves_no_extracted_fmu(rumoca_fmus, tmp_path):
     assert result.returncode == 0, result.stderr
     assert "2 finished, 0 failed" in result.stdout
     left = [p for p in scratch.rglob("*") if p.is_file() and not p.name.endswith(".lock")]
-    assert left == [] and not list(scratch.glob("nh_fmu_*"))
+    assert left == [] and not list(scratch.glob("nh-*"))
 
 
-def test_ctrl_c_keeps_finished_cases_and_closes_the_cluster(rumoca_fmus, tmp_path):
-    """SIGINT to the whole process group, as Ctrl-C in a terminal sends it: the workers ignore it, the sweep
-    stops them, keeps the finished cases and says so in one line."""
+@pytest.mark.parametrize("stop, code, said", [(signal.SIGINT, 130, "interrupted"),
+                                              (signal.SIGTERM, 143, "terminated (SIGTERM)")])
+def test_ctrl_c_or_sigterm_keeps_finished_cases_and_closes_the_cluster(rumoca_fmus, tmp_path, stop, code, said):
+    """SIGINT to the whole process group, as Ctrl-C in a terminal sends it (the workers ignore it), or SIGTERM to
+    it, as a shell's kill or a service manager sends it (the workers get it too): the sweep stops the workers, keeps
+    the finished cases, writes their table, reports no leaked resource and says so in one line."""
     out = tmp_path / "out"
     # moving straight, the light rollers (1e-5/n) need about ten times the steps of the heavy ones (1e-1/n) and
     # their 2 s take at least half a minute of wall time: they are still running when the heavy case is done
@@ -291,18 +295,31 @@ def test_ctrl_c_keeps_finished_cases_and_closes_the_cluster(rumoca_fmus, tmp_pat
             time.sleep(0.1)
         workers = psutil.Process(proc.pid).children(recursive=True)
         assert len(workers) >= 2
-        os.killpg(proc.pid, signal.SIGINT)
+        os.killpg(proc.pid, stop)
         stdout, stderr = proc.communicate(timeout=60)
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGKILL)
-    assert proc.returncode == 130, stderr
-    assert "Traceback" not in stderr + stdout
-    assert [l for l in stderr.splitlines() if l.startswith(("interrupted", "error"))] == \
-        [f"interrupted: 1 of 2 cases finished, kept in {out}"]
+    assert proc.returncode == code, stderr
+    assert "Traceback" not in stderr + stdout and "leaked" not in stderr
+    assert [l for l in stderr.splitlines() if l.startswith(("interrupted", "terminated", "error"))] == \
+        [f"{said}: 1 of 2 cases finished, kept in {out}"]
+    assert pd.read_csv(out / "sweep.csv")["case"].tolist() == ["straight_eta2.5e-02"]
     todo = cases(("straight",), (0.025, 2.5e-6), 2.0)
     finished = json.loads((out / f"{todo[0].name}.json").read_text())
     assert finished["status"] == "ok" and record(out, todo[0], finished["key"]) == finished  # intact
     assert not (out / f"{todo[1].name}.json").exists()
     psutil.wait_procs(workers, timeout=10)
     assert not [w for w in workers if w.is_running() and w.status() != psutil.STATUS_ZOMBIE]
+
+
+def test_failed_case_says_why_on_the_console(rumoca_fmus, tmp_path):
+    """A case over its time limit: the table shows `failed`, and a line below it says why."""
+    out = tmp_path / "out"
+    result = run_cli("sweep", "straight", "--eta", "2.5e-6", "--stop-time", "2", "--time-limit", "0.5", "--workers",
+                     "1", "--out", str(out))
+    assert result.returncode == 1, result.stderr
+    [line] = [l for l in result.stdout.splitlines() if l.startswith("failed: ")]
+    assert re.fullmatch(r"failed: straight_eta2\.5e-06: .*stopped at t = \S+ s: over the time limit of 0\.5 s of "
+                        r"wall time", line), line
+    assert "0 finished, 1 failed" in result.stdout

@@ -26,7 +26,7 @@ from .backends.rumoca import build_fmu as rumoca_build
 from .errors import NonholonomicError
 from .models import LIBRARY, get_model
 from .fmu import model_description
-from .simulate import simulate
+from .simulate import names_argument, simulate
 from .cases import all_cases
 
 
@@ -71,6 +71,9 @@ def _rumoca_run(modelica_class: str, parameters: dict, defaults: dict, stop_time
 def bench(models=None, cases=None, out_dir: pathlib.Path | str = "results", progress=None) -> pd.DataFrame:
     say = progress or (lambda msg: None)
     out_dir = pathlib.Path(out_dir)
+    models = names_argument("models", models)
+    for name in models or ():
+        get_model(name)  # an unknown name is said as such
     out_dir.mkdir(parents=True, exist_ok=True)
     selected = [b for c in all_cases().values() if (not models or c.model in models) and (not cases or c.name in cases)
                 for b in c.bench_cases()]
@@ -89,13 +92,16 @@ def bench(models=None, cases=None, out_dir: pathlib.Path | str = "results", prog
             say(f"bench {case.name}: FMU run, rumoca run, reference")
             # warm-up: what a process does once (loading SUNDIALS and fmpy, validating the FMU: 0.1 s) is not
             # part of a run, as rumoca's compilation of the model is not part of its timed simulation
+            # (the runs in this process, isolate=False: a child process would be timed too; the CLI runs the
+            # whole benchmark in one child)
             simulate(fmu_file, case.parameters, stop_time=case.output_interval, output_interval=case.output_interval,
-                     tolerance=case.fmu_tolerance)
+                     tolerance=case.fmu_tolerance, isolate=False)
             fmu, t_fmu = _timed(lambda: simulate(fmu_file, case.parameters, stop_time=case.stop_time,
-                                                 output_interval=case.output_interval, tolerance=case.fmu_tolerance))
+                                                 output_interval=case.output_interval, tolerance=case.fmu_tolerance,
+                                                 isolate=False))
             _, t_fd = _timed(lambda: simulate(fmu_file, case.parameters, stop_time=case.stop_time,
                                               output_interval=case.output_interval, tolerance=case.fmu_tolerance,
-                                              exact_jacobian=False))
+                                              exact_jacobian=False, isolate=False))
             observed_fmu = case.observe(fmu) if case.observe else fmu
             grid = fmu["time"].to_numpy()
             ref, t_ref = _timed(lambda: case.reference(grid))
@@ -250,12 +256,13 @@ def roller_change_cost(fmu, parameters: dict, stop_time: float, output_interval:
     changes are given with that run's total)."""
     from .sweep import roller_changes
     rollers = [v.name for v in model_description(fmu).modelVariables if v.name.startswith("contactRoller[")]
-    simulate(fmu, parameters, stop_time=output_interval, output_interval=output_interval, tolerance=tolerance)
+    simulate(fmu, parameters, stop_time=output_interval, output_interval=output_interval, tolerance=tolerance,
+             isolate=False)
     df, wall = _timed(lambda: simulate(fmu, parameters, stop_time=stop_time, output_interval=output_interval,
-                                       tolerance=tolerance, outputs=rollers))
-    with step_log() as steps:
+                                       tolerance=tolerance, outputs=rollers, isolate=False))
+    with step_log() as steps:  # patches this process's integrator: the run must be here
         logged = simulate(fmu, parameters, stop_time=stop_time, output_interval=output_interval, tolerance=tolerance,
-                          outputs=rollers)
+                          outputs=rollers, isolate=False)
     time = logged["time"].to_numpy()
     event_times = time[1:][time[1:] == time[:-1]]
     groups = event_steps(steps, event_times)

@@ -6,14 +6,18 @@ import pathlib
 import time
 
 from .backends import build_fmu, resolve_backend
-from .errors import Interrupted
+from .errors import Interrupted, NonholonomicError
 from .paths import check_writable_dir
 from .models import FMU_DIR, LIBRARY, ExampleModel, get_model, list_models
 
 
 def build(models=None, backend: str = "auto", out_dir: pathlib.Path | None = None,
           library_dir: pathlib.Path = LIBRARY, progress=None) -> list[pathlib.Path]:
-    """Export the named example models (all by default) as FMUs; returns the FMU paths."""
+    """Export the named example models (all by default; one name or a list) as FMUs; returns the FMU paths."""
+    from .simulate import names_argument
+    models = names_argument("models", models)
+    if not isinstance(backend, str):
+        raise NonholonomicError(f"backend must be a name (auto, openmodelica or rumoca), got {backend!r}")
     backend = resolve_backend(backend)
     library_dir = pathlib.Path(library_dir)
     examples: list[ExampleModel] = ([get_model(m, library_dir) for m in models] if models

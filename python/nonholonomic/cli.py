@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import pathlib
+import re
 import signal
 import sys
 
+from . import isolation
 from .errors import Interrupted, NonholonomicError, SimulationFailed
-from .paths import check_writable_dir, check_writable_file
+from .grid import check_rows
+from .paths import check_writable_dir, check_writable_file, exclusive, staged_files, write_table
 
 
 def _progress(message: str) -> None:
@@ -53,9 +57,9 @@ def _parse_sets(items) -> dict:
     return values
 
 
-def _parse_inputs(items):
+def _parse_inputs(items, out: pathlib.Path):
     """``--input`` values: ``NAME=VALUE`` constants and at most one table file (CSV or Parquet with a
-    ``time`` column); None without any."""
+    ``time`` column), never the ``--out`` file; None without any."""
     import pandas as pd
     constants, table = {}, None
     for item in items or []:
@@ -68,6 +72,9 @@ def _parse_inputs(items):
         path = pathlib.Path(item)
         if path.suffix not in (".csv", ".parquet"):
             raise NonholonomicError(f"--input expects name=value or a .csv/.parquet table, got {item!r}")
+        if path.resolve() == out.resolve():
+            raise NonholonomicError(f"--out {out} is the --input table: the results would overwrite it; choose "
+                                    "another --out")
         try:
             table = pd.read_csv(path) if path.suffix == ".csv" else pd.read_parquet(path)
         except (OSError, ValueError) as e:
@@ -79,142 +86,103 @@ def _parse_inputs(items):
     return table
 
 
+class _Progress:
+    """A run's progress on stderr: a first line, then every REPORT_EVERY seconds of wall time the simulated time
+    reached; a warning instead when the last interval's pace would need more than SLOW_RUN seconds more (a stiff
+    or non-physical set of parameters makes the integrator crawl: the user should know, and may stop it)."""
+    REPORT_EVERY, SLOW_RUN = 10.0, 1000.0
+
+    def __init__(self):
+        self.start = self.last = None
+
+    def __call__(self, time: float, stop_time: float) -> None:
+        import time as clock
+        now = clock.monotonic()
+        if self.start is None:
+            self.start, self.last = now, (now, time)
+            _progress(f"running, {stop_time:g} s to simulate (Ctrl-C stops and keeps the rows so far)")
+            return
+        if now - self.last[0] < self.REPORT_EVERY:
+            return
+        pace = (time - self.last[1]) / (now - self.last[0])  # simulated seconds per second of wall time
+        self.last = (now, time)
+        where = f"t = {time:.6g} s of {stop_time:g} s after {now - self.start:.0f} s"
+        remaining = (stop_time - time) / pace if pace > 0 else math.inf
+        if remaining > self.SLOW_RUN:
+            _progress(f"warning: slow: {where}; the last {self.REPORT_EVERY:g} s advanced {pace:.3g} s per second "
+                      f"(at this pace {_duration(remaining)} to go): stiff or non-physical parameters? Ctrl-C stops "
+                      "and keeps the rows so far")
+        else:
+            _progress(f"{where} (about {_duration(remaining)} to go)")
+
+
+def _duration(seconds: float) -> str:
+    if not math.isfinite(seconds):
+        return "forever"
+    for unit, size in (("d", 86400), ("h", 3600), ("min", 60)):
+        if seconds >= size:
+            return f"{seconds / size:.3g} {unit}"
+    return f"{seconds:.0f} s"
+
+
 def _cmd_simulate(args) -> int:
+    from .simulate import simulate
     out = pathlib.Path(args.out)
     if out.suffix not in (".csv", ".parquet"):
         raise NonholonomicError(f"--out must end in .csv or .parquet, got {out}")
     check_writable_file(out, "--out")
-    kwargs = dict(model=args.model, parameters=_parse_sets(args.set), stop_time=args.stop_time,
-                  output_interval=args.output_interval, tolerance=args.tolerance, outputs=args.output or None,
-                  inputs=_parse_inputs(args.input))
-    outcome = _run_isolated(_simulate_child, kwargs)
-    kind = outcome[0]
-    if kind == "done":
-        frame = outcome[1]
-        _write(frame, out)
-        if frame.attrs.get("terminated_at") is not None:
-            _progress(f"the model called terminate() at t = {frame.attrs['terminated_at']:g} s")
-        _progress(f"wrote {len(frame)} rows x {len(frame.columns)} columns to {out}")
-        return 0
-    if kind == "crashed":
-        _, how, reached, chunks = outcome
-        kept = ""
-        if chunks:
-            import pandas as pd
-            partial = pd.concat(chunks, ignore_index=True)
-            _write(partial, out)
-            kept = f"; the {len(partial)} rows computed before (to t = {partial['time'].iloc[-1]:.6g} s) are in {out}"
-        raise NonholonomicError(f"the FMU's binary crashed ({how}) after t = {reached:.6g} s" +
-                                (kept or f"; nothing written to {out}"))
-    if kind == "error":
-        raise NonholonomicError(outcome[1])
-    if kind == "failed":
-        _, message, partial = outcome
-        if partial is not None and len(partial):
-            _write(partial, out)
-            raise NonholonomicError(f"{message} (the {len(partial)} rows computed before are in {out})")
-        raise NonholonomicError(message)
-    _, partial, reached = outcome  # interrupted
-    rows = 0 if partial is None else len(partial)
-    if rows:
-        _write(partial, out)
-    at = f" at t = {reached:.6g} s" if reached is not None else ""
-    raise Interrupted(f"interrupted{at}; {rows} rows written to {out}" if rows else f"interrupted{at}; nothing written")
+    inputs = _parse_inputs(args.input, out)
+    with exclusive(out, f"--out {out}"):
+        try:
+            frame = simulate(args.model, parameters=_parse_sets(args.set), stop_time=args.stop_time,
+                             output_interval=args.output_interval, tolerance=args.tolerance,
+                             outputs=args.output or None, inputs=inputs, progress=_Progress())
+        except SimulationFailed as e:
+            raise NonholonomicError(f"{e}; {_keep(e.partial, out)}") from None
+        except Interrupted as e:
+            at = f" at t = {e.time:.6g} s" if e.time is not None else ""
+            rows = 0 if e.partial is None else len(e.partial)
+            if rows:
+                _write_rows(e.partial, out)
+            raise Interrupted(f"interrupted{at}; {rows} rows written to {out}" if rows else
+                              f"interrupted{at}; nothing written") from None
+        _write_rows(frame, out)
+    if frame.attrs.get("terminated_at") is not None:
+        _progress(f"the model called terminate() at t = {frame.attrs['terminated_at']:g} s")
+    _progress(f"wrote {len(frame)} rows x {len(frame.columns)} columns to {out}")
+    return 0
 
 
-def _simulate_child(send, kwargs) -> None:
-    """simulate() in the child process of :func:`_run_isolated`: progress and the outcome go to ``send``."""
-    from .simulate import simulate
+def _keep(partial, out: pathlib.Path) -> str:
+    """Write the rows of a run that stopped early; the words that say where they are."""
+    if partial is None or not len(partial):
+        return f"nothing written to {out}"
+    _write_rows(partial, out)
+    return f"the {len(partial)} rows computed before (to t = {partial['time'].iloc[-1]:.6g} s) are in {out}"
+
+
+def _write_rows(frame, out: pathlib.Path) -> None:
+    """The rows, whole or not at all; where ``out`` cannot take them (a full disk), into a rescue file in the
+    system's temporary folder, so that nothing computed is lost."""
     try:
-        frame = simulate(**kwargs, progress=lambda time, stop_time: send(("progress", time, stop_time)),
-                         rows=lambda chunk: send(("rows", chunk)))
-        send(("done", frame))
-    except Interrupted as e:
-        send(("interrupted", e.partial, e.time))
-    except KeyboardInterrupt:
-        send(("interrupted", None, None))
-    except SimulationFailed as e:
-        send(("failed", str(e), e.partial))
+        write_table(frame, out, f"--out {out}")
     except NonholonomicError as e:
-        send(("error", str(e)))
-    except Exception:  # a bug, not a user's mistake: its traceback, shown by the CLI
-        import traceback
-        send(("bug", traceback.format_exc()))
-
-
-def _run_isolated(target, kwargs) -> tuple:
-    """Run ``target(send, kwargs)`` in a forked child and return the first message it sends that is not
-    progress or rows, or ``("crashed", signal name, last time reported, chunks of rows received)`` if it dies
-    first.
-
-    Why a child: an FMU's binary is foreign C code; a crash in it (SIGSEGV, SIGBUS, abort) kills the process
-    that loaded it, with no Python exception to catch. In a child, the CLI survives to say so in one line.
-    The child runs in its own process group, so a Ctrl-C at the terminal reaches only the CLI, which passes
-    one SIGINT on: the child then stops and sends what it computed (a second SIGINT would break its clean-up).
-    """
-    import multiprocessing
-    context = multiprocessing.get_context("fork")
-    receive, send = context.Pipe(duplex=False)
-
-    def child_main():
-        os.setpgid(0, 0)
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-        receive.close()
-        target(send.send, kwargs)
-
-    child = context.Process(target=child_main, daemon=True)
-    interrupts = 0
-
-    def forward(signum=None, frame=None):  # the first Ctrl-C asks the child to stop, a second one kills it
-        nonlocal interrupts
-        interrupts += signum is not None
-        if child.pid is not None and interrupts:
-            os.kill(child.pid, signal.SIGINT if interrupts == 1 else signal.SIGKILL)
-
-    previous = signal.signal(signal.SIGINT, forward)
-    try:
-        child.start()
-        forward()  # a Ctrl-C that came while the child was being started
-        send.close()
-        reached, chunks = 0.0, []
-        while True:
-            try:
-                message = receive.recv()
-            except EOFError:  # the child ended without an outcome
-                break
-            if message[0] == "bug":
-                raise RuntimeError(f"the simulation process failed:\n{message[1]}")
-            if message[0] == "rows":
-                chunks.append(message[1])
-                continue
-            if message[0] != "progress":
-                return message
-            if not reached:
-                _progress(f"running, {message[2]:g} s to simulate (Ctrl-C stops and keeps the rows so far)")
-            reached = message[1]
-    finally:
-        child.join()
-        signal.signal(signal.SIGINT, previous)
-    if interrupts:
-        return ("interrupted", None, reached)
-    code = child.exitcode
-    how = signal.Signals(-code).name if code is not None and code < 0 else f"exit code {code}"
-    return ("crashed", how, reached, chunks)
-
-
-def _write(frame, out: pathlib.Path) -> None:
-    out.parent.mkdir(parents=True, exist_ok=True)
-    if out.suffix == ".parquet":
-        frame.to_parquet(out, index=False)
-    else:
-        frame.to_csv(out, index=False)
+        import tempfile
+        try:
+            fd, rescue = tempfile.mkstemp(prefix="nonholonomic-rescue-", suffix=out.suffix)
+            os.close(fd)
+            write_table(frame, rescue)
+        except (OSError, NonholonomicError):
+            raise NonholonomicError(f"{e}; the {len(frame)} rows are lost") from None
+        raise NonholonomicError(f"{e}; the {len(frame)} rows are kept in {rescue}") from None
 
 
 def _cmd_verify(args) -> int:
     from .verification import format_table
     from .verify import verify
     check_writable_dir(args.out, "--out")
-    results = verify(args.cases or None, out_dir=args.out, progress=lambda name: _progress(f"verifying {name}"))
+    with exclusive(args.out, f"--out {args.out}"):
+        results = verify(args.cases or None, out_dir=args.out, progress=lambda name: _progress(f"verifying {name}"))
     print(format_table(results))
     failed = [r.case.name for r in results if not r.passed]
     print(f"{len(results) - len(failed)} passed, {len(failed)} failed; report: {pathlib.Path(args.out) / 'verification.html'}")
@@ -225,44 +193,57 @@ def _cmd_sweep(args) -> int:
     from .sweep import ETAS, cases, interrupted_sweep, plot_sweep, run_sweep, trend_ratios
     todo = cases(args.kinds or ("spin", "straight"), args.eta or ETAS, args.stop_time, truncated=args.truncated,
                  tolerance=args.tolerance, mecanum=args.mecanum)
-    table = run_sweep(todo, args.out, scheduler=args.scheduler, workers=args.workers, time_limit=args.time_limit)
-    try:
-        files = plot_sweep(table, args.out)
-    except KeyboardInterrupt:  # every case is on disk already: say so, as run_sweep does when interrupted
-        raise interrupted_sweep(table, todo, args.out) from None
+    check_writable_dir(args.out, "--out")
+    with exclusive(args.out, f"--out {args.out}"):
+        table = run_sweep(todo, args.out, scheduler=args.scheduler, workers=args.workers, time_limit=args.time_limit)
+        try:
+            files = plot_sweep(table, args.out)
+        except KeyboardInterrupt:  # every case is on disk already: say so, as run_sweep does when interrupted
+            raise interrupted_sweep(table, todo, args.out) from None
     columns = ["case", "status", "path difference [m]", "velocity difference [m/s]", "omega difference [rad/s]",
                "heading difference [rad]", "max slip [m/s]", "mean slip [m/s]", "energy change (relative)", "events",
                "roller changes"]
     print(table[[c for c in columns if c in table]].to_string(index=False, float_format=lambda x: f"{x:.2e}"))
     for kind, ratios in trend_ratios(table).items():
         print(f"{kind}: path difference ratio per tenfold lighter rollers: " + ", ".join(f"{r:.2f}" for r in ratios))
-    failed = int((table["status"] != "ok").sum()) if len(table) else 0
-    print(f"{len(table) - failed} finished, {failed} failed; table: {args.out}/sweep.csv; plots: {len(files)} PNG")
-    return 1 if failed else 0
+    failed = table[table["status"] != "ok"] if len(table) else table
+    for case, error in zip(failed.get("case", []), failed.get("error", [])):
+        print(f"failed: {case}: {error}")
+    print(f"{len(table) - len(failed)} finished, {len(failed)} failed; table: {args.out}/sweep.csv; "
+          f"plots: {len(files)} PNG")
+    return 1 if len(failed) else 0
 
 
-def _kept_on_interrupt(what: str):
-    """For commands that write their results as they go: Ctrl-C says what stays (one line, exit 130)."""
+def _writes_folder(kept: str):
+    """A command that writes its results into the folder ``--out`` as it goes: the folder is checked and locked
+    (one writer) before any work; the work runs in a child process (:func:`isolation.call`), so that an FMU
+    binary that crashes ends the child, not the command; a crash, Ctrl-C or SIGTERM says in one line what stays
+    (``kept``, with ``{out}``)."""
     def wrap(command):
         def run(args) -> int:
-            try:
-                return command(args)
-            except KeyboardInterrupt:
-                raise Interrupted(f"interrupted: {what.format(out=args.out)}") from None
+            what = kept.format(out=args.out)
+            check_writable_dir(args.out, "--out")
+            with exclusive(args.out, f"--out {args.out}"):
+                try:
+                    return isolation.call(lambda: command(args))
+                except isolation.BinaryCrashed as e:
+                    raise NonholonomicError(f"{e}; {what}") from None
+                except KeyboardInterrupt:
+                    raise Interrupted(f"interrupted: {what}") from None
         return run
     return wrap
 
 
-@_kept_on_interrupt("the files of the finished cases are in {out}")
+@_writes_folder("the files of the finished cases are in {out}")
 def _cmd_chapter2(args) -> int:
     import pandas as pd
-    from .references.omni_massive import chapter2_experiment, plot_chapter2, thesis_quantities
-    out = check_writable_dir(args.out, "--out")
+    from .cases.omni_impact import OUTPUT_INTERVAL
+    from .references.omni_massive import OUTPUT_DT, chapter2_experiment, plot_chapter2, thesis_quantities
+    out = pathlib.Path(args.out)
     for case in args.cases or (1, 2, 3):
         if case not in (1, 2, 3):
             raise NonholonomicError(f"chapter 2 has the initial conditions 1, 2 and 3, not {case}")
-    if not args.t_end > 0:
-        raise NonholonomicError(f"--t-end must be positive, got {args.t_end:g}")
+    check_rows("--t-end", args.t_end, min(OUTPUT_DT, OUTPUT_INTERVAL))
     out.mkdir(parents=True, exist_ok=True)
     for case in args.cases or (1, 2, 3):
         runs = {}
@@ -274,11 +255,12 @@ def _cmd_chapter2(args) -> int:
             runs["fmu"] = _chapter2_fmu(case, args.t_end)
         for kind, result in runs.items():
             name = f"case{case}" if kind == "reference" else f"case{case}_fmu"
-            result["trajectory"].to_csv(out / f"{name}.csv", index=False)
-            plot_chapter2(result, out, prefix=name)
-            numbers = thesis_quantities({**result, "trajectory": result.get("grid", result["trajectory"])})
-            (out / f"{name}.json").write_text(json.dumps({k: v for k, v in numbers.items()
-                                                         if isinstance(v, (int, float, str))}, indent=1))
+            with staged_files(out) as stage:  # a case's files appear together, its record (JSON) last
+                result["trajectory"].to_csv(stage / f"{name}.csv", index=False)
+                plot_chapter2(result, stage, prefix=name)
+                numbers = thesis_quantities({**result, "trajectory": result.get("grid", result["trajectory"])})
+                (stage / f"{name}.json").write_text(json.dumps({k: v for k, v in numbers.items()
+                                                               if isinstance(v, (int, float, str))}, indent=1))
             print(f"case {case} ({kind}): {len(result['switches'])} roller changes; " +
                   ", ".join(f"{k} = {v:.4g}" for k, v in numbers.items() if isinstance(v, float)))
         if len(runs) == 2:
@@ -305,12 +287,10 @@ def _chapter2_fmu(case: int, t_end: float) -> dict:
             "params": params}
 
 
-@_kept_on_interrupt("the files of the finished cases are in {out}")
+@_writes_folder("the files of the finished cases are in {out}")
 def _cmd_compare(args) -> int:
-    from .omni_compare import FMU_ETAS, compare, fmu_trend
-    check_writable_dir(args.out, "--out")
-    if not args.t_end > 0:
-        raise NonholonomicError(f"--t-end must be positive, got {args.t_end:g}")
+    from .omni_compare import FMU_ETAS, FMU_OUTPUT_INTERVAL, compare, fmu_trend
+    check_rows("--t-end", args.t_end, FMU_OUTPUT_INTERVAL)
     if (args.eta or args.untruncated) and not args.fmu:
         raise NonholonomicError("--eta and --untruncated need --fmu (the friction model against the impact model's FMU)")
     if args.fmu:
@@ -328,10 +308,11 @@ def _cmd_compare(args) -> int:
     return 0
 
 
-@_kept_on_interrupt("the files of the finished runs are in {out}")
+@_writes_folder("the files of the finished runs are in {out}")
 def _cmd_track(args) -> int:
-    from .omni_tracking import PATHS, report
-    check_writable_dir(args.out, "--out")
+    from .omni_tracking import FINE_STEP, PATHS, report
+    if args.stop_time is not None:
+        check_rows("--stop-time", args.stop_time, FINE_STEP)
     unknown = [p for p in args.paths if p not in PATHS]
     if unknown:
         raise NonholonomicError(f"unknown path '{unknown[0]}' (known: {', '.join(PATHS)})")
@@ -341,16 +322,20 @@ def _cmd_track(args) -> int:
     return 0
 
 
-@_kept_on_interrupt("nothing written (the benchmark report is written when every case has run)")
+@_writes_folder("nothing written (the benchmark report is written when every case has run)")
 def _cmd_bench(args) -> int:
     from .bench import bench
-    check_writable_dir(args.out, "--out")
     bench(args.models or None, out_dir=args.out, progress=_progress)
     return 0
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse with a one-line error (no usage dump) and exit code 2."""
+    """argparse with a one-line error (no usage dump) and exit code 2; a negative number in scientific notation
+    (``--tolerance -1e-6``) is a value, not an option (argparse knows only ``-1`` and ``-0.5``)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._negative_number_matcher = re.compile(r"^-(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$|^-inf(inity)?$", re.I)
 
     def error(self, message):
         self.exit(2, f"error: {message} (see: {self.prog} --help)\n")
@@ -361,18 +346,33 @@ def _positive_float(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not value > 0:
+    if not (value > 0 and math.isfinite(value)):
         raise argparse.ArgumentTypeError(f"{text!r} is not a positive number")
     return value
 
 
-def _positive_int(text: str) -> int:
+def _tolerance(text: str) -> float:
+    from .simulate import check_tolerance
+    try:
+        return check_tolerance(text, "the tolerance")
+    except NonholonomicError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
+
+
+MAX_WORKERS_PER_CORE = 4  # a local cluster beyond this only waits for the cores (and takes memory)
+
+
+def _workers(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"{text!r} is not a positive integer")
+    cores = os.cpu_count() or 1
+    if value > MAX_WORKERS_PER_CORE * cores:
+        raise argparse.ArgumentTypeError(f"{value} workers are more than {MAX_WORKERS_PER_CORE} per core of this "
+                                         f"machine's {cores} (at most {MAX_WORKERS_PER_CORE * cores})")
     return value
 
 
@@ -393,9 +393,12 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--input", action="append", metavar="NAME=VALUE|TABLE",
                    help="an input held at a value, or a .csv/.parquet table with a time column and a column per "
                         "input, linear in between (repeatable)")
-    s.add_argument("--stop-time", type=float, default=None)
-    s.add_argument("--output-interval", type=float, default=None)
-    s.add_argument("--tolerance", type=float, default=None, help="relative tolerance of the integrator")
+    s.add_argument("--stop-time", type=_positive_float, default=None,
+                   help="simulated time [s] (default: the model's experiment annotation)")
+    s.add_argument("--output-interval", type=_positive_float, default=None,
+                   help="time between output rows [s] (default: the model's experiment annotation)")
+    s.add_argument("--tolerance", type=_tolerance, default=None,
+                   help="relative tolerance of the integrator, 1e-14 to 1e-3 (default: the model's experiment annotation)")
     s.add_argument("--output", action="append", help="variable to record (repeatable; default: all outputs)")
     s.add_argument("--out", required=True, help="result file, .csv or .parquet")
     s.set_defaults(run=_cmd_simulate)
@@ -405,31 +408,32 @@ def parser() -> argparse.ArgumentParser:
     v.set_defaults(run=_cmd_verify)
     sw = sub.add_parser("sweep", help="omni-wheel vehicle against the massless-roller model over the roller mass")
     sw.add_argument("kinds", nargs="*", help="spin, straight and/or generic (default: spin and straight)")
-    sw.add_argument("--truncated", action="store_true",
-                    help="truncated rollers (Examples.OmniVehicleTruncated, ch. 1-2) instead of untruncated spindles")
-    sw.add_argument("--mecanum", action="store_true",
+    rollers = sw.add_mutually_exclusive_group()
+    rollers.add_argument("--truncated", action="store_true",
+                         help="truncated rollers (Examples.OmniVehicleTruncated, ch. 1-2) instead of untruncated spindles")
+    rollers.add_argument("--mecanum", action="store_true",
                     help="mecanum wheels (Examples.MecanumVehicle: truncated rollers at 45 degrees) against massless "
                          "rollers with the same friction")
-    sw.add_argument("--tolerance", type=_positive_float, default=1e-6, help="relative tolerance of the runs (default 1e-6)")
+    sw.add_argument("--tolerance", type=_tolerance, default=1e-6, help="relative tolerance of the runs (default 1e-6)")
     sw.add_argument("--eta", type=float, nargs="+", action="extend",
                     help="roller mass fractions (one or more, repeatable; default 1e-1/n..1e-6/n)")
     sw.add_argument("--stop-time", type=_positive_float, default=None, help="simulated time of every case")
     sw.add_argument("--scheduler", default=None, help="address of a running Dask scheduler (default: a local cluster)")
-    sw.add_argument("--workers", type=_positive_int, default=2, help="workers of the local cluster")
+    sw.add_argument("--workers", type=_workers, default=2, help="workers of the local cluster (default 2)")
     sw.add_argument("--time-limit", type=_positive_float, default=900.0,
                     help="wall-time limit of one case in seconds; a case over it is recorded as failed (default 900)")
     sw.add_argument("--out", default="results/omni_sweep", help="folder of the results (finished cases are kept)")
     sw.set_defaults(run=_cmd_sweep)
     c2 = sub.add_parser("chapter2", help="the massive-roller vehicle with impacts: Gerasimov 2018, ch. 2 (Fig. 2.4-2.6)")
     c2.add_argument("cases", nargs="*", type=int, help="initial conditions 1, 2, 3 (default: all)")
-    c2.add_argument("--t-end", type=float, default=60.0, help="simulated time [s] (the thesis shows up to 1000 s)")
+    c2.add_argument("--t-end", type=_positive_float, default=60.0, help="simulated time [s] (the thesis shows up to 1000 s)")
     c2.add_argument("--out", default="results/chapter2", help="folder of the results")
     c2.add_argument("--model", choices=("reference", "fmu", "both"), default="reference",
                     help="the Python reference (omni_massive), the example FMUs (Examples.OmniVehicleImpact*: "
                          "case<n>_fmu.csv, ...) or both (default: reference)")
     c2.set_defaults(run=_cmd_chapter2)
     cp = sub.add_parser("compare-impacts", help="omni vehicle: friction model (FMU) vs massive rollers with impacts, ch. 2 data")
-    cp.add_argument("--t-end", type=float, default=10.0, help="simulated time [s]")
+    cp.add_argument("--t-end", type=_positive_float, default=10.0, help="simulated time [s]")
     cp.add_argument("--fmu", action="store_true",
                     help="both models as FMUs (OmniVehicleChapter2 against OmniVehicleImpact*), equal masses and "
                          "moments, as the rollers get lighter: fmu_trend.csv, fmu_trend.png")
@@ -457,15 +461,19 @@ def parser() -> argparse.ArgumentParser:
 def main(argv=None) -> int:
     args = parser().parse_args(argv)
     try:
-        return args.run(args)
+        with isolation.sigterm_as_interrupt():  # rows kept, children and temporary folders cleaned, as on Ctrl-C
+            return args.run(args)
     except NonholonomicError as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt as e:  # errors.Interrupted says what was kept; a bare Ctrl-C says nothing
         line = str(e) if isinstance(e, Interrupted) else ""
-        print(line if line.startswith("interrupted") else f"interrupted: {line}" if line else "interrupted",
-              file=sys.stderr)
-        return 130
+        line = line if line.startswith("interrupted") else f"interrupted: {line}" if line else "interrupted"
+        stop = isolation.stop_signal or signal.SIGINT
+        if stop == signal.SIGTERM:
+            line = "terminated (SIGTERM)" + line[len("interrupted"):]
+        print(line, file=sys.stderr)
+        return 128 + stop
     except BrokenPipeError:  # the reader went away (`nonholonomic list | head -1`): stop quietly, as Unix tools do
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())  # so that Python's final flush of stdout does not fail again

@@ -34,12 +34,13 @@ from __future__ import annotations
 import ctypes
 import dataclasses
 import math
-import pathlib
+from collections.abc import Iterable, Mapping
 from typing import Callable
 
 import numpy as np
 import pandas as pd
 
+from . import isolation
 from .cvode import CvodeFailed, advance_with_events, solver_message
 from .errors import Interrupted, NonholonomicError, SimulationFailed
 
@@ -60,11 +61,23 @@ class FunctionComponent:
         self._u.update(values)
 
     def evaluate(self) -> None:
-        y = self.function(self._t, dict(self._u))
+        try:
+            y = self.function(self._t, dict(self._u))
+        except Exception as e:  # the user's function failed: its own traceback stays chained to this line
+            raise NonholonomicError(f"component {self.name}: its function raised {type(e).__name__}: {e}") from e
+        if not isinstance(y, Mapping):
+            raise NonholonomicError(f"component {self.name}: its function returned {type(y).__name__}, not a dict of "
+                                    f"its outputs ({', '.join(self.outputs)})")
         missing = [n for n in self.outputs if n not in y]
         if missing:
             raise NonholonomicError(f"component {self.name}: its function returned no {', '.join(missing)}")
-        self._y = {n: float(y[n]) for n in self.outputs}
+        values = {}
+        for n in self.outputs:
+            try:
+                values[n] = float(y[n])
+            except (TypeError, ValueError):
+                raise NonholonomicError(f"component {self.name}: output {n} = {y[n]!r} is not a number") from None
+        self._y = values
 
     def step(self, t: float, h: float) -> None:
         self._t = t + h
@@ -133,16 +146,22 @@ def cs_steps(slave) -> int | None:
 
 class FmuComponent:
     """An FMU as a component (see the module docstring). ``interface``: ``"me"`` (the project's integrator;
-    rumoca-backend FMUs), ``"cs"`` (the FMU's own doStep) or ``"auto"`` (ME where possible)."""
+    rumoca-backend FMUs), ``"cs"`` (the FMU's own doStep) or ``"auto"`` (ME where possible). ``isolate``
+    (default): the FMU's binary runs in a child process (:class:`isolation.Remote`), so that a crash of its C code
+    ends the run with a one-line :class:`NonholonomicError` naming the component and the rows so far, instead of
+    this process; ``isolate=False`` runs it here (no inter-process call per step)."""
 
-    def __init__(self, name: str, model, parameters: dict | None = None, interface: str = "auto"):
+    def __init__(self, name: str, model, parameters: dict | None = None, interface: str = "auto",
+                 isolate: bool = True):
         from .backends.fmu_export import SOLVER_ABI
         from .fmu import extra_info, fmu_path, model_description
-        from .simulate import check_parameters
+        from .simulate import check_parameters, model_argument, parameters_argument
+        if not isinstance(name, str) or not name:
+            raise NonholonomicError(f"a component's name must be a text, got {name!r}")
         self.name = name
-        self.fmu = fmu_path(model)
+        self.fmu = fmu_path(model_argument(model))
         self.md = model_description(self.fmu)
-        self.values = check_parameters(self.fmu, parameters or {})
+        self.values = check_parameters(self.fmu, parameters_argument(parameters))
         own_loop = (self.md.fmiVersion.startswith("3") and self.md.modelExchange is not None
                     and extra_info(self.fmu).get("solver_functions") == SOLVER_ABI)
         if interface not in ("auto", "me", "cs"):
@@ -164,20 +183,40 @@ class FmuComponent:
         self._changed = True
         self._instance = self._solver = self._slave = None
         self.steps: int | None = None  # the integrator's steps, once the run is over (see _steps)
+        self.isolate, self._remote = bool(isolate), None
+
+    # ---- where the binary runs: here, or in a child process
+    def _call(self, method: str, *args):
+        """This component's ``method`` (an underscored one of its own) here, or on its copy in the child."""
+        if self._remote is None:
+            return getattr(self, method)(*args)
+        try:
+            return self._remote.call(method, *args)
+        except isolation.BinaryCrashed as e:
+            raise NonholonomicError(f"component {self.name}: {e} in {method.strip('_')}") from None
+
+    def _in_child(self):
+        """The child's copy of this component (made by fork), which runs the binary there."""
+        self._remote = None
+        return self
 
     # ---- life cycle
     def initialise(self, stop_time: float, tolerance: float) -> None:
         """Instantiate and initialise at t = 0 with the parameters and the current inputs."""
+        if self.isolate and not isolation.inside():
+            self._remote = isolation.Remote(self._in_child)
+        self._call("_initialise", stop_time, tolerance)
+
+    def _initialise(self, stop_time: float, tolerance: float) -> None:
         if self.interface == "me":
             self._initialise_me(stop_time, tolerance)
         else:
             self._initialise_cs(stop_time, tolerance)
 
     def _initialise_me(self, stop_time: float, tolerance: float) -> None:
-        import tempfile
         from .cvode import Cvode, _Fmi3
         from .fmu import extra_info
-        self._folder = tempfile.mkdtemp(prefix="nh_cosim_")
+        self._folder = isolation.temporary_folder("cosim")
         self._info = extra_info(self.fmu)
         self._instance = instance = _Fmi3(self.fmu, self.md, self._info, self._folder)
         if self.values:
@@ -196,8 +235,7 @@ class FmuComponent:
     def _initialise_cs(self, stop_time: float, tolerance: float) -> None:
         import fmpy
         from fmpy import extract
-        import tempfile
-        self._folder = tempfile.mkdtemp(prefix="nh_cosim_")
+        self._folder = isolation.temporary_folder("cosim")
         unzipped = extract(str(self.fmu), unzipdir=self._folder) if self.fmu.is_file() else str(self.fmu)
         kwargs = dict(guid=self.md.guid, unzipDirectory=unzipped,
                       modelIdentifier=self.md.coSimulation.modelIdentifier, instanceName=self.name)
@@ -222,6 +260,18 @@ class FmuComponent:
         self._t = 0.0
 
     def free(self) -> None:
+        if self._remote is None:
+            self._free()
+            return
+        try:
+            self.steps = self._remote.call("_free")
+        except (NonholonomicError, RuntimeError):  # its binary crashed before: nothing left to free
+            pass
+        finally:
+            self._remote.close()
+            self._remote = None
+
+    def _free(self) -> int | None:
         import shutil
         self.steps = self._steps()
         if self._solver is not None:
@@ -236,6 +286,7 @@ class FmuComponent:
         self._instance = self._solver = self._slave = None
         if getattr(self, "_folder", None):
             shutil.rmtree(self._folder, ignore_errors=True)
+        return self.steps
 
     def _steps(self) -> int | None:
         """The integrator's steps so far: CVODE's (model exchange), or those of fmi3DoStep's RODAS4 (an FMU of
@@ -254,11 +305,16 @@ class FmuComponent:
                                         f"{', '.join(self.inputs) or 'none'})")
             if self._u[name] != value:
                 self._u[name], self._changed = float(value), True
+        if self._remote is not None:
+            self._remote.call("set_inputs", values)
 
     def get_inputs(self) -> dict:
         return dict(self._u)
 
     def step(self, t: float, h: float) -> None:
+        self._call("_step", t, h)
+
+    def _step(self, t: float, h: float) -> None:
         if self.interface == "me":
             if self._changed:  # held inputs jump at t; CVODE's error test meets the jump on its next steps
                 self._solver.set_inputs(self._held_inputs(t))
@@ -286,8 +342,9 @@ class FmuComponent:
         self._changed = False
 
     def get_outputs(self) -> dict:
-        if not self.outputs:
-            return {}
+        return self._call("_get_outputs") if self.outputs else {}
+
+    def _get_outputs(self) -> dict:
         if self.interface == "cs":
             return dict(zip(self.outputs, self._get([self._refs[n] for n in self.outputs])))
         frame = self._instance.frame(np.array([self._t]), self._x.copy()[None, :], self._solver.memory[None, :],
@@ -310,13 +367,24 @@ class System:
     connections: list[tuple[str, str]]
 
     def __post_init__(self):
+        if isinstance(self.components, (str, bytes)) or not isinstance(self.components, Iterable):
+            raise NonholonomicError(f"components must be a list of components, got {self.components!r}")
+        self.components = list(self.components)
+        for c in self.components:
+            if not all(hasattr(c, a) for a in ("name", "inputs", "outputs", "initialise", "step", "get_outputs")):
+                raise NonholonomicError(f"{c!r} is not a component (FmuComponent, FunctionComponent, OdeComponent)")
         self._by_name = {}
         for c in self.components:
             if c.name in self._by_name:
                 raise NonholonomicError(f"two components are named {c.name}")
             self._by_name[c.name] = c
         self._links = []
-        for source, target in self.connections:
+        for connection in self.connections:
+            if (isinstance(connection, str) or not isinstance(connection, (tuple, list)) or len(connection) != 2
+                    or not all(isinstance(end, str) for end in connection)):
+                raise NonholonomicError(f"connection {connection!r} is not a pair of names "
+                                        "('source.output', 'target.input')")
+            source, target = connection
             (a, y), (b, u) = self._split(source, "outputs"), self._split(target, "inputs")
             self._links.append((a, y, b, u))
         targets = [(b, u) for _, _, b, u in self._links]
@@ -346,8 +414,14 @@ class System:
         is the relative tolerance of the components' integrators."""
         if algorithm not in ("jacobi", "gauss-seidel"):
             raise NonholonomicError(f"algorithm must be jacobi or gauss-seidel, got {algorithm!r}")
+        try:
+            step, stop_time = float(step), float(stop_time)
+        except (TypeError, ValueError):
+            raise NonholonomicError(f"the step and the stop time must be numbers, got {step!r}, {stop_time!r}") from None
         if not (step > 0 and math.isfinite(step)) or not (stop_time > 0 and math.isfinite(stop_time)):
             raise NonholonomicError(f"the step and the stop time must be positive numbers, got {step}, {stop_time}")
+        from .simulate import check_tolerance
+        tolerance = check_tolerance(tolerance)
         n = max(1, round(stop_time / step))
         if abs(n * step - stop_time) > 1e-9 * stop_time:
             raise NonholonomicError(f"the stop time {stop_time:g} is not a whole number of steps {step:g}")
@@ -357,17 +431,24 @@ class System:
         def record(t):
             for c in self.components:
                 rows[c.name].append({"time": t, **c.get_inputs(), **c.get_outputs()})
+
+        def outputs_of(c, t) -> dict:  # every value a component passes on must be a finite number
+            y = c.get_outputs()
+            bad = [n for n, v in y.items() if not math.isfinite(v)]
+            if bad:
+                raise NonholonomicError(f"component {c.name}: output {bad[0]} = {y[bad[0]]} at t = {t:g} s")
+            return y
         t = 0.0
         try:
             for c in self.components:
                 c.initialise(stop_time, tolerance)
             # outputs at t0: FMUs from their initial state, functions in order from what is known so far
-            outputs = {c.name: c.get_outputs() for c in self.components}
+            outputs = {c.name: outputs_of(c, t) for c in self.components}
             for c in self.components:
                 if isinstance(c, FunctionComponent):
                     self._feed(c.name, outputs)
                     c.evaluate()
-                    outputs[c.name] = c.get_outputs()
+                    outputs[c.name] = outputs_of(c, t)
             for name in names:
                 self._feed(name, outputs)
             record(t)
@@ -376,14 +457,14 @@ class System:
                 if algorithm == "jacobi":
                     for c in self.components:
                         c.step(t, t_next - t)
-                    outputs = {c.name: c.get_outputs() for c in self.components}
+                    outputs = {c.name: outputs_of(c, t_next) for c in self.components}
                     for name in names:
                         self._feed(name, outputs)
                 else:
                     for c in self.components:
                         self._feed(c.name, outputs)
                         c.step(t, t_next - t)
-                        outputs[c.name] = c.get_outputs()
+                        outputs[c.name] = outputs_of(c, t_next)
                     for name in names:  # the inputs of t_next, as recorded and used by the next step
                         self._feed(name, outputs)
                 t = t_next
@@ -393,7 +474,10 @@ class System:
         except KeyboardInterrupt:
             raise Interrupted(f"co-simulation interrupted at t = {t:g} s", partial=self._frames(rows), time=t) from None
         except NonholonomicError as e:  # the rows up to the failure are kept
-            raise SimulationFailed(f"co-simulation failed at t = {t:g} s: {e}", self._frames(rows)) from None
+            raise SimulationFailed(f"co-simulation failed after t = {t:g} s: {e}", self._frames(rows)) from None
+        except Exception as e:  # a component's own failure (an ODE's right-hand side, ...): its traceback chained
+            raise SimulationFailed(f"co-simulation failed after t = {t:g} s: {type(e).__name__}: {e}",
+                                   self._frames(rows)) from e
         finally:
             for c in self.components:
                 c.free()

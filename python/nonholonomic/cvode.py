@@ -15,13 +15,21 @@ import sys
 import numpy as np
 import pandas as pd
 
+from . import isolation
 from .errors import Interrupted, NonholonomicError, SimulationFailed
 from .fmu import extra_info
 from .grid import output_grid
 from .inputs import InputTable
 
 
-ROWS_EVERY = 1.0  # seconds of wall time between the chunks of rows handed to a ``rows`` callback
+ROWS_EVERY = 0.1  # seconds of wall time between the chunks of rows handed to a ``rows`` callback at the most
+
+
+def rows_due(unsent: int, sent: int, seconds_since: float) -> bool:
+    """Whether the rows computed but not yet handed on go out now: after ROWS_EVERY seconds of wall time, or
+    once they are a quarter of those already out (so a crash of the binary in a child process loses at most
+    the last tenth of a second, or a fifth of the rows: the chunks grow geometrically, about 4 ln(n) of them)."""
+    return unsent > 0 and (seconds_since > ROWS_EVERY or unsent >= max(1, sent // 4))
 
 
 def run_ode(fmu: pathlib.Path, md, values: dict, stop_time: float, output_interval: float, tolerance: float,
@@ -48,12 +56,11 @@ def run_ode(fmu: pathlib.Path, md, values: dict, stop_time: float, output_interv
       rollers of the omni vehicle need many steps); CVODE returns every ``STEPS_PER_CALL`` steps all the
       same, so that Ctrl-C is honoured within a fraction of a second.
 
-    ``rows(frame)``, if given, receives the output rows in chunks about ``ROWS_EVERY`` seconds of wall time
-    apart, computed as the run goes (a caller that must survive a crash of the binary keeps them).
+    ``rows(frame)``, if given, receives the output rows in chunks as they are computed (:func:`rows_due`; a caller
+    that must survive a crash of the binary keeps them).
     Ctrl-C raises :class:`Interrupted` with the rows so far, after the instance is freed. The result's
     ``attrs["solver"]`` holds CVODE's counters."""
     import shutil
-    import tempfile
     import time as clock
 
     refs = {v.name: v.valueReference for v in md.modelVariables}
@@ -63,7 +70,7 @@ def run_ode(fmu: pathlib.Path, md, values: dict, stop_time: float, output_interv
     times: list[float] = []
     states: list[np.ndarray] = []  # at the output times; the outputs are computed from them at the end
     memories: list[np.ndarray] = []  # the event memory at the output times
-    folder = tempfile.mkdtemp(prefix="nh_run_")
+    folder = isolation.temporary_folder("run")
     instance = solver = None
     chunks: list[pd.DataFrame] = []  # rows already computed (and handed to ``rows``)
     done = lambda: sum(len(c) for c in chunks)
@@ -93,19 +100,21 @@ def run_ode(fmu: pathlib.Path, md, values: dict, stop_time: float, output_interv
                            tolerance, max_step=stop_time / 50, exact_jacobian=exact_jacobian, inputs=inputs,
                            memory=instance.memory(), indicators=info.get("event_indicators", 0))
             x = np.ctypeslib.as_array(solver.state_pointer, (instance.nx,))
+            if progress:  # also inside an output interval: a run that crawls shows where it is
+                solver.heartbeat = lambda time: progress(time, stop_time)
 
             def record(time):
                 times.append(time)
                 states.append(x.copy())
                 memories.append(solver.memory.copy())
             record(0.0)
-            sent = -np.inf  # the first rows go out at once, then every ROWS_EVERY seconds
+            sent = clock.monotonic()
             for target in output_grid(stop_time, output_interval)[1:]:
                 time = advance_with_events(solver, instance, target, record)
                 record(time)
                 if progress:
                     progress(time, stop_time)
-                if rows and clock.monotonic() - sent > ROWS_EVERY:
+                if rows and rows_due(len(times) - done(), done(), clock.monotonic() - sent):
                     rows(new_rows())
                     sent = clock.monotonic()
                 if instance.terminated:
@@ -117,8 +126,8 @@ def run_ode(fmu: pathlib.Path, md, values: dict, stop_time: float, output_interv
             result = frame()
             if instance.terminated:  # the model's terminate(): the run ends there, successfully
                 result.attrs["terminated_at"] = times[-1]
-    except KeyboardInterrupt:
-        reached = times[-1] if times else 0.0
+    except KeyboardInterrupt:  # the time the integrator reached, which may lie beyond the last output row
+        reached = max(times[-1] if times else 0.0, solver.time if solver is not None else 0.0)
         raise Interrupted(f"simulation of {md.modelName} interrupted at t = {reached:g} s",
                           partial=_partial(frame), time=reached) from None
     except Exception as e:  # CVODE or the FMU failed: keep the rows computed before
@@ -389,6 +398,7 @@ class Cvode:
         # the FMU's event memory, read by the binary's functions (the caller updates it after events)
         self.memory = np.ascontiguousarray(np.zeros(1) if memory is None else memory, dtype=float).copy()
         self.indicators, self.flag = indicators, self.SUCCESS
+        self.heartbeat = None  # heartbeat(time) after every STEPS_PER_CALL steps inside an advance
         self._before: dict = {}  # counters of the runs before the last restart
         try:
             self._create(x0, parameters, abstol, rtol, max_step, exact_jacobian)
@@ -516,9 +526,16 @@ class Cvode:
             if flag >= 0:
                 self.flag = flag
                 return self._time.value
+            if flag == -1 and self.heartbeat:
+                self.heartbeat(self._time.value)
             if flag != -1:
                 name = _sundials("sundials_cvode", "CVodeGetReturnFlagName", ctypes.c_char_p, ctypes.c_long)(flag)
                 raise CvodeFailed(name.decode(), self._time.value)
+
+    @property
+    def time(self) -> float:
+        """The time the last CVode call reached."""
+        return self._time.value
 
     def statistics(self) -> dict:
         """CVODE's counters over the whole run (restarts included), and where the Jacobian came from."""

@@ -17,6 +17,9 @@ class SimulationFailed(NonholonomicError):
         super().__init__(message)
         self.partial = partial
 
+    def __reduce__(self):  # pickled with its rows (from a child process: isolation.call)
+        return type(self), (str(self), self.partial)
+
 
 class Interrupted(KeyboardInterrupt):
     """Ctrl-C (SIGINT) during a long operation, raised after its clean-up. ``partial`` holds what was
@@ -26,3 +29,6 @@ class Interrupted(KeyboardInterrupt):
     def __init__(self, message: str = "interrupted", partial=None, time: float | None = None):
         super().__init__(message)
         self.partial, self.time = partial, time
+
+    def __reduce__(self):
+        return type(self), (str(self), self.partial, self.time)

@@ -25,6 +25,7 @@ from .simulate import simulate
 
 VEHICLE = dict(N=3, n=5, R=0.15, l=0.05, m_p=1.0, m_hub=0.15, m_r=0.05)
 CASES = {1: (0.0, 0.0, 1.0), 2: (1.0, 0.0, 0.0), 3: (1.0, 0.0, 1.0)}  # nu = (nu1, nu2, nu3), Lambda = 1
+FMU_OUTPUT_INTERVAL = 0.002  # output interval of the friction model's FMU runs [s], the finest of compare's grids
 
 
 def spindle_inertia(R_w: float, n: int, m_r: float, R1: float | None = None) -> tuple[float, float]:
@@ -78,7 +79,7 @@ def compare(out_dir: pathlib.Path | str = "results/omni_compare", t_end: float =
             progress(f"case {case}: friction model (FMU)")
         R = VEHICLE["R"]
         fmu = simulate("OmniVehicleChapter2", {"v_0[1]": R * nu1, "v_0[2]": R * nu2, "omega_0": nu3},
-                       stop_time=t_end, output_interval=0.002, tolerance=1e-6)
+                       stop_time=t_end, output_interval=FMU_OUTPUT_INTERVAL, tolerance=1e-6)
         fmu.to_csv(out_dir / f"case{case}_friction.csv", index=False)
         imp.to_csv(out_dir / f"case{case}_impacts.csv", index=False)
         speed = np.hypot(fmu["vx"], fmu["vy"])

@@ -33,6 +33,7 @@ ALPHA = tuple(2 * math.pi * i / N_WHEELS for i in range(N_WHEELS))  # axle direc
 PATHS = {"circle": (0.3, 8.0), "eight": (0.4, 12.0)}  # size [m], period [s]
 SIGNALS = ["x", "y", "psi", "vx", "vy", "omega"] + [f"wheelRate[{i + 1}]" for i in range(N_WHEELS)]
 TORQUES = [f"tau[{i + 1}]" for i in range(N_WHEELS)]
+FINE_STEP = 0.00125  # communication step [s] of the reference run for the coupling error (the finest of report's)
 
 
 def desired(path: str, t) -> tuple[np.ndarray, np.ndarray]:
@@ -123,7 +124,7 @@ def _position_difference(a: pd.DataFrame, b: pd.DataFrame) -> float:
 
 
 def report(out_dir: pathlib.Path | str = "results/omni_tracking", paths=("circle", "eight"),
-           etas=(2.5e-2, 2.5e-3, 2.5e-4), steps=(0.02, 0.01, 0.005), fine_step: float = 0.00125,
+           etas=(2.5e-2, 2.5e-3, 2.5e-4), steps=(0.02, 0.01, 0.005), fine_step: float = FINE_STEP,
            stop_time: float | None = None, progress=None) -> pd.DataFrame:
     """The controller on both plants for each path (CSV and a figure per path), the tracking error against
     the rollers' mass (circle), and the coupling error against the communication step with its order

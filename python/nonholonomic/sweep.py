@@ -43,8 +43,10 @@ import zipfile
 import numpy as np
 import pandas as pd
 
+from . import isolation
 from .errors import Interrupted, NonholonomicError
-from .paths import check_writable_dir
+from .grid import check_rows
+from .paths import check_writable_dir, write_bytes
 
 N_WHEELS, N_ROLLERS = 3, 4
 ETAS = tuple(10.0 ** -k / N_ROLLERS for k in range(1, 7))  # 1e-1/n ... 1e-6/n
@@ -107,7 +109,8 @@ def cases(kinds=("spin", "straight"), etas=ETAS, stop_time: float | None = None,
     """The cases of the given motions and roller masses (untruncated or truncated omni-wheel rollers, or
     ``mecanum`` wheels, whose rollers are truncated), each over ``stop_time`` (default: the kind's span) at the
     relative tolerance ``tolerance``."""
-    tolerance = _positive("tolerance", tolerance)
+    from .simulate import check_tolerance
+    tolerance = check_tolerance(tolerance)
     if stop_time is not None:
         stop_time = _positive("stop time", stop_time)
     out = {}
@@ -121,6 +124,7 @@ def cases(kinds=("spin", "straight"), etas=ETAS, stop_time: float | None = None,
             # the slip transients at roller changes shorten with the roller's mass: the lightest are sampled finer
             case = SweepCase(kind, float(eta), stop_time or KINDS[kind][3], 1e-3 if eta >= 1e-6 else 1e-4, tolerance,
                              bool(truncated or mecanum), bool(mecanum))
+            check_rows("stop time", case.stop_time, case.output_interval)
             if out.get(case.name, case) != case:  # one file per case name
                 raise NonholonomicError(f"eta = {out[case.name].eta!r} and {eta!r} differ beyond the case name's "
                                         f"two digits ({case.name})")
@@ -327,16 +331,6 @@ def record(out_dir: pathlib.Path, case: SweepCase, key: dict) -> dict | None:
     return rec
 
 
-def _write_atomic(path: pathlib.Path, data: bytes) -> None:
-    """Write under a temporary name and rename: a reader sees the old file or the whole new one."""
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.part")
-    try:
-        tmp.write_bytes(data)
-        os.replace(tmp, path)
-    finally:
-        tmp.unlink(missing_ok=True)
-
-
 def _write(out_dir: pathlib.Path, case: SweepCase, key: dict, metrics: dict, frame: pd.DataFrame | None) -> None:
     """Write a case: the Parquet file first, then the record that names its checksum (so the record on disk
     always describes the newest Parquet file or none)."""
@@ -344,10 +338,10 @@ def _write(out_dir: pathlib.Path, case: SweepCase, key: dict, metrics: dict, fra
     if frame is not None:
         buffer = io.BytesIO()
         frame.to_parquet(buffer, index=False)
-        _write_atomic(out_dir / f"{case.name}.parquet", buffer.getvalue())
+        write_bytes(out_dir / f"{case.name}.parquet", buffer.getvalue())
         rec["parquet_sha256"] = _sha256(buffer.getvalue())
     rec["record_sha256"] = _digest(rec)
-    _write_atomic(out_dir / f"{case.name}.json", json.dumps(rec, indent=1).encode())
+    write_bytes(out_dir / f"{case.name}.json", json.dumps(rec, indent=1).encode())
 
 
 def _failure(case: SweepCase, error: str) -> dict:
@@ -363,9 +357,9 @@ def _unzipped(fmu: bytes):
         from distributed import get_worker
         folder = pathlib.Path(get_worker().local_directory) / f"fmu_{_sha256(fmu)[:16]}"
     except (ImportError, ValueError):  # not on a Dask worker
-        with tempfile.TemporaryDirectory(prefix="nh_fmu_") as tmp:
+        with isolation.scratch_folder("fmu") as tmp:
             zipfile.ZipFile(io.BytesIO(fmu)).extractall(tmp)
-            yield pathlib.Path(tmp)
+            yield tmp
         return
     if not folder.is_dir():
         part = tempfile.mkdtemp(prefix=f"{folder.name}.part", dir=folder.parent)
@@ -410,8 +404,9 @@ def run_case(case: SweepCase, fmu: bytes | str | pathlib.Path, time_limit: float
 
     try:
         with _unzipped(fmu) as folder:
+            # in this process: a Dask worker is itself the isolation (a crash is recorded as a lost worker)
             df = simulate(folder, case.parameters, stop_time=case.stop_time, output_interval=case.output_interval,
-                          tolerance=case.tolerance, outputs=outputs, progress=watch)
+                          tolerance=case.tolerance, outputs=outputs, progress=watch, isolate=False)
     except SimulationFailed as e:
         if OVER_TIME_LIMIT not in str(e):
             raise
@@ -633,7 +628,7 @@ def collect(out_dir: pathlib.Path, todo: list[SweepCase], key: dict[str, dict] |
     table = pd.DataFrame(rows)
     if len(table):
         table = table.sort_values(["kind", "eta"], ascending=[True, False]).reset_index(drop=True)
-        _write_atomic(out_dir / "sweep.csv", table.to_csv(index=False).encode())
+        write_bytes(out_dir / "sweep.csv", table.to_csv(index=False).encode())
     return table
 
 

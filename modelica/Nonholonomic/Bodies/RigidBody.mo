@@ -20,6 +20,10 @@ model RigidBody "Rigid body: Newton-Euler equations in principal axes, quaternio
   Units.Energy kineticEnergy "Kinetic energy";
   Units.Energy energy "Kinetic energy plus potential energy of gravity (zero at the world origin)";
 equation
+  // a mass distribution's principal moments satisfy the triangle inequalities (I_1 + I_2 - I_3 = 2 sum m z^2 >= 0);
+  // the slack 1e-9 admits a lamina's equality (a thin disk: C = 2 A) computed with round-off
+  assert(I_b[1] <= (1 + 1e-9)*(I_b[2] + I_b[3]) and I_b[2] <= (1 + 1e-9)*(I_b[3] + I_b[1]) and I_b[3] <= (1 + 1e-9)*(I_b[1] + I_b[2]),
+    "RigidBody: the principal moments of inertia I_b violate the triangle inequality: each must be at most the sum of the other two (no mass distribution has them)");
   der(r_0) = v_0;
   der(v_0) = a_0;
   m*a_0 = f_0 + m*g_0;

@@ -34,6 +34,8 @@ protected
   Real H_0[3](each unit = "kg.m2/s") "Angular momentum about the centre of mass, world frame";
   Units.Torque dH_0[3] "Time derivative of the angular momentum about the centre of mass, world frame";
 equation
+  // an axisymmetric body's moments satisfy I_a <= 2 I_t (the triangle inequality I_a <= I_t + I_t)
+  assert(I_a <= (1 + 1e-9)*2*I_t, "Rotor: I_a must be at most 2 I_t (the triangle inequality of the principal moments: a thin disk has I_a = 2 I_t)");
   der(phi) = w_rel;
   der(w_rel) = z_rel;
   // kinematics: the centre is a point of the carrier; the rotor turns by phi about the axle fixed in the carrier

@@ -25,6 +25,8 @@ model ChaplyginBall "Chaplygin ball: balanced, dynamically asymmetric ball rolli
   output Units.Length gap = contact.gap "Drift of the holonomic constraint";
   output Units.Velocity slip = contact.slip "Drift of the rolling constraint";
 equation
+  assert(c_b*c_b < R^2, "ChaplyginBall: the centre of mass must lie inside the ball: |c_b| < R");
+  assert(I_b[1] + I_b[2] + I_b[3] <= (1 + 1e-9)*2*m*(R^2 - c_b*c_b), "ChaplyginBall: I_b[1] + I_b[2] + I_b[3] must be at most 2 m (R^2 - |c_b|^2) (the trace is 2 sum m |r|^2 about the centre of mass: the mass lies within the ball)");
   connect(ground.k, contact.kA);
   connect(ball.k, contact.kB);
   connect(contact.wA, ground.w[1]);

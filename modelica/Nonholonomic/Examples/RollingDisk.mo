@@ -31,6 +31,8 @@ model RollingDisk "Thin disk (homogeneous by default) rolling without slipping o
   output Units.Length gap = contact.gap "Drift of the holonomic constraint";
   output Units.Velocity slip = contact.slip "Drift of the rolling constraint";
 equation
+  assert(C <= (1 + 1e-9)*2*A, "RollingDisk: C must be at most 2 A (the triangle inequality of the inertia: a thin disk has C = 2 A, a thicker one less)");
+  assert(C <= (1 + 1e-9)*m*R^2, "RollingDisk: C must be at most m R^2 (the disk's mass lies within its radius R; a ring has C = m R^2)");
   connect(ground.k, contact.kA);
   connect(disk.k, contact.kB);
   connect(contact.wA, ground.w[1]);

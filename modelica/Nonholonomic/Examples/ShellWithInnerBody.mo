@@ -36,6 +36,8 @@ model ShellWithInnerBody "Spherical robot: a shell rolling on a plane with a bod
   output Units.Velocity slip = contact.slip "Drift of the rolling constraint";
   output Units.Length hinge_drift = sqrt(hinge.delta_0*hinge.delta_0) "Drift of the spherical hinge";
 equation
+  assert(c*c < R_s^2, "ShellWithInnerBody: the inner body's centre of mass must lie inside the shell: |c| < R_s");
+  assert(I_s <= (1 + 1e-9)*2/3*m_s*R_s^2, "the shell's moment of inertia I_s must be at most 2/3 m_s R_s^2 (a dynamically spherical body within the radius R_s; a thin shell has 2/3 m_s R_s^2)");
   connect(ground.k, contact.kA);
   connect(shell.k, contact.kB);
   connect(contact.wA, ground.w[1]);

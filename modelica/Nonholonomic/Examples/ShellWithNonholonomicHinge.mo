@@ -32,6 +32,7 @@ model ShellWithNonholonomicHinge "Spherical robot: a shell rolling on a plane wi
   output Units.Velocity slip = contact.slip "Drift of the rolling constraint";
   output Units.AngularVelocity hinge_slip = suslov.w_rel "Drift of the nonholonomic hinge";
 equation
+  assert(I_s <= (1 + 1e-9)*2/3*m_s*R_s^2, "the shell's moment of inertia I_s must be at most 2/3 m_s R_s^2 (a dynamically spherical body within the radius R_s; a thin shell has 2/3 m_s R_s^2)");
   connect(ground.k, contact.kA);
   connect(shell.k, contact.kB);
   connect(contact.wA, ground.w[1]);

@@ -655,7 +655,9 @@ class FlatDae:
         return values
 
     def assertions(self) -> list[tuple[Any, str, str]]:
-        """The model's ``assert(condition, message)``: (condition as a 0/1 expression, message, source place).
+        """The model's ``assert(condition, message)``: (condition as a 0/1 expression, message, source place),
+        those written in the model's own file first: of several that fail, the first is reported, and the model's
+        own speak of the parameters its user sets (``C <= 2 A`` of a disk before a body's triangle inequality).
         rumoca lowers each to an event action whose guard is the negated condition."""
         out = []
         for action in self._st.get("event_actions") or []:
@@ -669,7 +671,8 @@ class FlatDae:
                 raise NonholonomicError(f"rumoca backend: unsupported {e} in an assert at {where}") from None
             holds = (not failing) if _is_number(failing) else ca.logic_not(failing)
             out.append((holds, message, where))
-        return out
+        own_file = self.model.rsplit(".", 1)[-1] + ".mo:"
+        return sorted(out, key=lambda a: not a[2].rsplit("/", 1)[-1].startswith(own_file))  # stable: else as found
 
     def _condition(self, index: int):
         """The value of condition ``index`` (relations frozen, clocks and initial() as their symbols)."""

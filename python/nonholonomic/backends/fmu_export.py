@@ -22,22 +22,25 @@ parameters, calculated parameters, states, derivatives, inputs, outputs (``nh_mo
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import pathlib
 import platform
 import re
 import shutil
+import signal
 import subprocess
 import sys
-import tempfile
 import uuid
 import xml.etree.ElementTree as ET
 import zipfile
 
 import casadi as ca
 
+from .. import isolation
 from ..errors import NonholonomicError
+from ..paths import atomic_path
 from .explicit_ode import ExplicitOde, ScalarVariable
 
 PARAMETER_INFO = "extra/org.nonholonomic/parameters.json"
@@ -253,16 +256,30 @@ def _compile(sources: list[str], binary: pathlib.Path, name: str) -> None:
         # nh_ros_* of two FMUs in one process must not meet
         flags = ["-fPIC", "-O2", "-fvisibility=hidden", "-DCASADI_SYMBOL_EXPORT=",
                  "-Werror=implicit-function-declaration", "-I", str(fmi_headers()), "-I", "."]
-        jobs = [subprocess.Popen(["gcc", "-c", *flags, "-o", o, s],
-                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-                for s, o in zip(sources, objects)]
-        results = []
-        for job in jobs:
-            _, stderr = job.communicate()  # reads the pipes to the end: no job blocks on a full one
-            results.append((job.returncode, stderr))
-        if all(code == 0 for code, _ in results):
-            link = subprocess.run(["gcc", "-shared", "-o", str(binary), *objects, "-lm"], capture_output=True, text=True)
-            results = [(link.returncode, link.stderr)]
+        # a stop (Ctrl-C, SIGTERM: KeyboardInterrupt) ends each gcc with its cc1 and as (a process group each)
+        # before the work folder is removed; gcc also dies if this process is killed outright
+        gcc = lambda *args: subprocess.Popen(["gcc", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                             preexec_fn=isolation.own_group_dying_with_parent)
+        def finished(job) -> tuple[int, str]:  # reads the pipes to their end: no job blocks on a full one
+            stderr = job.communicate()[1]
+            return job.returncode, stderr
+
+        jobs = []
+        try:
+            jobs = [gcc("-c", *flags, "-o", o, s) for s, o in zip(sources, objects)]
+            results = [finished(job) for job in jobs]
+            if all(code == 0 for code, _ in results):
+                jobs = [gcc("-shared", "-o", str(binary), *objects, "-lm")]
+                results = [finished(jobs[0])]
+        except BaseException:  # SIGTERM first: gcc then removes its own temporary files
+            for stop in (signal.SIGTERM, signal.SIGKILL):
+                for job in jobs:
+                    with contextlib.suppress(ProcessLookupError):
+                        os.killpg(job.pid, stop)
+                for job in jobs:
+                    with contextlib.suppress(subprocess.TimeoutExpired):
+                        job.wait(timeout=2.0)
+            raise
     except FileNotFoundError:
         raise NonholonomicError("gcc not found: the rumoca backend compiles FMUs with gcc") from None
     for code, stderr in results:
@@ -280,7 +297,9 @@ def export_fmu(ode: ExplicitOde, name: str, out_path: pathlib.Path, experiment: 
     say = progress or (lambda msg: None)
     if not name.isidentifier():
         raise NonholonomicError(f"FMU model identifier {name!r} is not a C identifier")
-    work = pathlib.Path(tempfile.mkdtemp(prefix=f"nh_{name}_"))
+    out_path = pathlib.Path(out_path).absolute()  # relative to the caller's folder, not to the work folder below
+    keep_dir = pathlib.Path(keep_dir).absolute() if keep_dir is not None else None
+    work = isolation.temporary_folder(f"build-{name}")
     cwd = os.getcwd()
     try:
         os.chdir(work)
@@ -300,10 +319,7 @@ def export_fmu(ode: ExplicitOde, name: str, out_path: pathlib.Path, experiment: 
         binary = pathlib.Path("binaries") / fmi3_platform() / f"{name}.so"
         binary.parent.mkdir(parents=True)
         _compile(sources, binary, name)
-        out_path = pathlib.Path(out_path)
-        out_path.parent.mkdir(parents=True, exist_ok=True)
-        partial = out_path.with_suffix(".fmu.part")
-        with zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as z:
+        with atomic_path(out_path) as partial, zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as z:
             z.writestr("modelDescription.xml", model_description(ode, name, token, experiment))
             for f in sources + ["nh_functions.h", "nh_model.h", *C_HEADERS]:
                 z.write(f, f"sources/{f}")
@@ -323,7 +339,6 @@ def export_fmu(ode: ExplicitOde, name: str, out_path: pathlib.Path, experiment: 
                 "memory_size": ode.n_memory, "event_indicators": ode.n_relations,
                 "assertions": [{"message": m, "where": w} for m, w in ode.assertions],
                 "solver_functions": SOLVER_ABI}, indent=1))
-        os.replace(partial, out_path)
         if keep_dir is not None:
             shutil.copytree(work, keep_dir, dirs_exist_ok=True)
         return out_path

@@ -40,10 +40,11 @@ import os
 import pathlib
 import re
 import shutil
-import tempfile
 from typing import Callable, Iterable, Optional, Sequence
 
+from .. import isolation
 from ..errors import NonholonomicError
+from ..paths import atomic_path
 
 __all__ = [
     "omc_executable",
@@ -409,8 +410,7 @@ def build_fmu(
     om_logger.addHandler(collect)
 
     try:
-        with tempfile.TemporaryDirectory(prefix="nonholonomic-omc-", ignore_cleanup_errors=True) as tmp:
-            workdir = pathlib.Path(tmp)
+        with isolation.scratch_folder("omc") as workdir:
             _say(progress, f"OpenModelica: starting {omc}")
             try:
                 # omhome = the directory above bin/, so OMPython starts exactly this omc
@@ -492,15 +492,7 @@ def _build(session, session_error, model, package_mo, workdir, out_path, progres
             detail = failure(exc_build, since) or "buildModelFMU returned no FMU"
         raise NonholonomicError(f"OpenModelica could not build FMU for {model}: {detail}") from exc_build
 
-    try:
-        out_path.parent.mkdir(parents=True, exist_ok=True)
-        partial = out_path.with_name(out_path.name + ".part")
+    with atomic_path(out_path) as partial:  # no half-written file stays (a failure, Ctrl-C, a full disk)
         shutil.copyfile(fmu, partial)
-        os.replace(partial, out_path)
-    except OSError as exc:
-        raise NonholonomicError(f"OpenModelica backend: could not write {out_path}: {exc}") from exc
-    except KeyboardInterrupt:  # Ctrl-C during the copy: no half-written file stays
-        partial.unlink(missing_ok=True)
-        raise
     _say(progress, f"OpenModelica: wrote {out_path}")
     return out_path

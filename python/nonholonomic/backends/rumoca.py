@@ -53,8 +53,4 @@ def build_fmu(model: str, library_dir: pathlib.Path, out_path: pathlib.Path, exp
     if experiment:
         keys = {"StartTime": "startTime", "StopTime": "stopTime", "Tolerance": "tolerance", "Interval": "stepSize"}
         fmi_experiment = {keys[k]: v for k, v in experiment.items() if k in keys}
-    try:
-        return export_fmu(ode, model.rsplit(".", 1)[-1], out_path, experiment=fmi_experiment, progress=say)
-    except BaseException:  # Ctrl-C or a failure while the archive was written: no half-written file stays
-        pathlib.Path(out_path).with_suffix(".fmu.part").unlink(missing_ok=True)
-        raise
+    return export_fmu(ode, model.rsplit(".", 1)[-1], out_path, experiment=fmi_experiment, progress=say)

@@ -735,9 +735,10 @@ class OmniMassive:
 
 # =============================================================================== chapter 2
 CASES = {1: (0.0, 0.0, 1.0), 2: (1.0, 0.0, 0.0), 3: (1.0, 0.0, 1.0)}
+OUTPUT_DT = 0.01  # sampling of chapter2_experiment's trajectory [s]
 
 
-def chapter2_experiment(case: int, t_end: float, params: dict | None = None, dt: float = 0.01,
+def chapter2_experiment(case: int, t_end: float, params: dict | None = None, dt: float = OUTPUT_DT,
                         chi0=None, rtol: float = 1e-10, atol: float = 1e-12, symmetric: bool | None = None) -> dict:
     """Rerun a ch. 2 experiment: case 1 nu0 = (0, 0, 1) spin in place, 2 (1, 0, 0) straight along
     S xi, 3 (1, 0, 1) translation and spin; free rollers at rest relative to their wheels,

@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import NonholonomicError
+from ..paths import staged_folder
 from ..fmu import fmu_path, model_description
 from ..simulate import simulate
 
@@ -41,10 +42,16 @@ class CaseResult:
     checks: list[Check]
     frames: dict                      # name -> DataFrame written as <name>.csv (fmu, reference, ...)
     files: list = dataclasses.field(default_factory=list)
+    error: str | None = None          # why the case could not run (a crashed, corrupt or missing FMU, ...)
 
     @property
     def passed(self) -> bool:
-        return bool(self.errors["passed"].all()) and all(c.passed for c in self.checks)
+        return self.error is None and bool(self.errors["passed"].all()) and all(c.passed for c in self.checks)
+
+    @classmethod
+    def failed(cls, case: "Case", error: str) -> "CaseResult":
+        """A case that could not run: no signals, no checks, the reason."""
+        return cls(case, no_signals(), [], {}, error=error)
 
 
 @dataclasses.dataclass
@@ -74,10 +81,14 @@ class Case:
         return []
 
     def run(self, out_dir: pathlib.Path | None = None) -> CaseResult:
-        result = self.execute()
-        if out_dir is not None:
-            case_dir = pathlib.Path(out_dir) / self.name
-            case_dir.mkdir(parents=True, exist_ok=True)
+        """Execute the case; with ``out_dir``, its files (runs, errors, checks, plots) go to ``out_dir/<name>``,
+        written into a temporary folder that takes that place only when all are written (a failure or a kill
+        leaves the folder of the last complete run, never a mix)."""
+        if out_dir is None:
+            return self.execute()
+        final = pathlib.Path(out_dir) / self.name
+        with staged_folder(final) as case_dir:
+            result = self.execute()
             for name, frame in result.frames.items():
                 frame.to_csv(case_dir / f"{name}.csv", index=False)
                 result.files.append(case_dir / f"{name}.csv")
@@ -86,6 +97,7 @@ class Case:
                 case_dir / "checks.csv", index=False)
             result.files += [case_dir / "errors.csv", case_dir / "checks.csv"]
             result.files += self.plot(result, case_dir)
+        result.files = [final / pathlib.Path(f).relative_to(case_dir) for f in result.files]
         return result
 
 

@@ -11,6 +11,7 @@ import struct
 
 import pandas as pd
 
+from ..paths import write_bytes, write_table
 from .case import CaseResult, unit_text
 
 NO_SIGNALS = "no signal comparison; see checks"
@@ -36,7 +37,7 @@ def summary_row(r: CaseResult) -> dict:
             "worst signal": worst["signal"] if worst is not None else NO_SIGNALS,
             "worst rel. error": worst["max_rel"] if worst is not None else None,
             "tolerance": worst["tolerance"] if worst is not None else None,
-            "checks passed": sum(c.passed for c in r.checks), "checks": len(r.checks)}
+            "checks passed": sum(c.passed for c in r.checks), "checks": len(r.checks), "error": r.error or ""}
 
 
 def format_table(results: list[CaseResult]) -> str:
@@ -53,6 +54,9 @@ def format_table(results: list[CaseResult]) -> str:
     for r in results:
         checks = f"checks {sum(c.passed for c in r.checks)}/{len(r.checks)}"
         name, signal = f"{r.case.name:<{name_width}}", f"{signals[r.case.name]:<{signal_width}}"
+        if r.error:
+            lines.append(f"{_verdict(r.passed)}  {name}  not run: {r.error}")
+            continue
         lines.append(f"{_verdict(r.passed)}  {name}  {signal}  {checks}")
         lines += [f"      FAIL signal {e.signal}: rel. error {e.max_rel:.2e} > {e.tolerance:.0e}"
                   for e in r.errors.itertuples() if not e.passed]
@@ -188,7 +192,8 @@ def _summary_table(results: list[CaseResult]) -> str:
     rows = []
     for r in results:
         worst = _worst(r)
-        error = (f"<td>{_esc(worst['signal'])}</td><td class='num'>{_num(worst['max_rel'])}</td>"
+        error = (f"<td colspan='3'>not run: {_esc(r.error)}</td>" if r.error else
+                 f"<td>{_esc(worst['signal'])}</td><td class='num'>{_num(worst['max_rel'])}</td>"
                  f"<td class='num'>{_num(worst['tolerance'])}</td>" if worst is not None
                  else f"<td colspan='3' class='note'>{_esc(NO_SIGNALS)}</td>")
         passed = sum(c.passed for c in r.checks)
@@ -211,7 +216,7 @@ def _by_system(results: list[CaseResult]) -> dict:
 def write_report(results: list[CaseResult], out_dir: pathlib.Path) -> pathlib.Path:
     """``verification.csv`` (one row per case) and ``verification.html`` in ``out_dir``."""
     out_dir = pathlib.Path(out_dir)
-    pd.DataFrame([summary_row(r) for r in results]).to_csv(out_dir / "verification.csv", index=False)
+    write_table(pd.DataFrame([summary_row(r) for r in results]), out_dir / "verification.csv")
     systems = _by_system(results)
     failed = [r for r in results if not r.passed]
     banner = (f"<p class='banner {'fail' if failed else 'pass'}'><span class='verdict'>"
@@ -239,10 +244,11 @@ def write_report(results: list[CaseResult], out_dir: pathlib.Path) -> pathlib.Pa
             badge = f"<span class='badge {'pass' if r.passed else 'fail'}'>{_verdict(r.passed)}</span>"
             parts += [f"<article><h3 id='{_anchor('case', r.case.name)}'>{_esc(r.case.name)}{badge}</h3>",
                       f"<p>{_esc(r.case.description)} <span class='note'>Model: {_esc(r.case.model)}.</span></p>",
-                      _signal_table(r), _checks_table(r), _files(r, out_dir),
+                      *([f"<p class='banner fail'>Not run: {_esc(r.error)}</p>"] if r.error else
+                        [_signal_table(r), _checks_table(r), _files(r, out_dir)]),
                       "<p><a href='#summary'>back to the summary</a></p></article>"]
         parts.append("</section>")
     parts += ["</body>", "</html>"]
     path = out_dir / "verification.html"
-    path.write_text("\n".join(parts), encoding="utf-8")
+    write_bytes(path, "\n".join(parts).encode("utf-8"))
     return path
