@@ -126,8 +126,8 @@ def run_ode(fmu: pathlib.Path, md, values: dict, stop_time: float, output_interv
             result = frame()
             if instance.terminated:  # the model's terminate(): the run ends there, successfully
                 result.attrs["terminated_at"] = times[-1]
-    except KeyboardInterrupt:  # the time the integrator reached, which may lie beyond the last output row
-        reached = max(times[-1] if times else 0.0, solver.time if solver is not None else 0.0)
+    except KeyboardInterrupt:
+        reached = times[-1] if times else 0.0
         raise Interrupted(f"simulation of {md.modelName} interrupted at t = {reached:g} s",
                           partial=_partial(frame), time=reached) from None
     except Exception as e:  # CVODE or the FMU failed: keep the rows computed before
@@ -531,11 +531,6 @@ class Cvode:
             if flag != -1:
                 name = _sundials("sundials_cvode", "CVodeGetReturnFlagName", ctypes.c_char_p, ctypes.c_long)(flag)
                 raise CvodeFailed(name.decode(), self._time.value)
-
-    @property
-    def time(self) -> float:
-        """The time the last CVode call reached."""
-        return self._time.value
 
     def statistics(self) -> dict:
         """CVODE's counters over the whole run (restarts included), and where the Jacobian came from."""
