@@ -21,6 +21,9 @@ model RollerPlaneContact "Unilateral contact with Coulomb friction between a rol
   Units.Velocity slip "Slip speed of the roller's material point at the contact (0 while open)";
   Real cosPsi(unit = "1") "Cosine of the angle between the downward vertical and the direction from the wheel's centre to the roller's centre";
 protected
+  // the Signorini alternative is one residual of two kinds, an acceleration (closed) or the force (open); the force
+  // is divided by 1 kg so that both branches are accelerations (unit-consistent) with the numbers of N in newtons
+  final parameter Units.Mass m_unit = 1 "Scales the open contact's force residual to an acceleration (1 kg: the same numbers)";
   Real a[3] "Axis of the roller, world frame";
   Real da[3](each unit = "1/s") "da/dt";
   Real dda[3](each unit = "1/s2") "d2a/dt2";
@@ -68,7 +71,7 @@ equation
   inSector = if cosPsi >= cos(halfAngle) - 1e-10 then 1.0 else 0.0;
   closed = inSector*(1 - yielding);
   // Signorini: a closed gap stays closed (at acceleration level, stabilised), an open one carries no force
-  0 = if noEvent(closed > 0.5) then kB.a_0[3] + R1/cg*ddc + 2*alpha*(kB.v_0[3] + R1/cg*dc) + beta^2*gap else N;
+  0 = if noEvent(closed > 0.5) then kB.a_0[3] + R1/cg*ddc + 2*alpha*(kB.v_0[3] + R1/cg*dc) + beta^2*gap else N/m_unit;
   sigma_0 = kB.v_0 + cross(kB.w_0, P - kB.r_0);
   sigmaH = sqrt(sigma_0[1]^2 + sigma_0[2]^2);
   // regularised Coulomb friction: linear in the slip below v_eps, mu N above (the root is taken after the

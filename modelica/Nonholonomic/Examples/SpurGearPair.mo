@@ -73,10 +73,13 @@ model SpurGearPair "Spur gear pair on a compliant involute mesh: pinion at a pre
   output Units.Power meshPower = mesh.meshPower "Power going into the teeth's compliance and damping";
   output Units.Power frictionPower = mesh.frictionPower "Power lost in the flanks' sliding friction";
   output Units.Power dissipation = mesh.dissipation "Power lost in the mesh's damping and friction";
+protected
+  final parameter Units.Inertia J_unit = 1 "Scales the torque relation to an angular acceleration (1 kg.m2: the same numbers)";
 equation
   // one relation, linear in the accelerations and tau1: the speed servo at acceleration level (a rate is
-  // prescribed, so a first-order Baumgarte term) or tau1 = the driving torque
-  servo*(pinion.k.z_0[3] + gamma*(w1 - omega1 - omega1_in)) + (1 - servo)*(tau1 - T1 - T1_in) = 0;
+  // prescribed, so a first-order Baumgarte term) or tau1 = the driving torque, divided by 1 kg.m2 so that both
+  // branches are angular accelerations (unit-consistent) with the numbers of the torque in N.m
+  servo*(pinion.k.z_0[3] + gamma*(w1 - omega1 - omega1_in)) + (1 - servo)*(tau1 - T1 - T1_in)/J_unit = 0;
   connect(ground.k, pinionJoint.kA);
   connect(pinion.k, pinionJoint.kB);
   connect(pinionJoint.wA, ground.w[1]);

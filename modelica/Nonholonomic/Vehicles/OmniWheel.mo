@@ -63,7 +63,9 @@ protected
 equation
   // tan(gamma) and tan(pi/nRollers) enter the contact's position (RollerPlaneContact): both must be finite
   assert(delta > 0 and delta < Constants.pi, "OmniWheel: delta must lie strictly between 0 and pi (pi/2 omni-wheel, pi/4 or 3 pi/4 mecanum wheel)");
-  assert(nRollers >= 3 or delta == Constants.pi/2, "OmniWheel: mecanum wheels (delta other than pi/2) need nRollers >= 3");
+  // (delta within 1e-12 of pi/2 counts as an omni-wheel: no == on Reals; tan(gamma) < 1e-12 there, so the contact's
+  // jump along the axle, 2 R1 tan(pi/n) tan(gamma) with R1 <= R_w cos(pi/n), stays below 2e-12 R_w even for n = 2)
+  assert(nRollers >= 3 or abs(delta - Constants.pi/2) < 1e-12, "OmniWheel: mecanum wheels (delta other than pi/2) need nRollers >= 3");
   contactRoller = sum({j*closed[j] for j in 1:nRollers});
   slip = sum(slips);
   normalForce = sum(normal);
