@@ -81,7 +81,7 @@ equation
   t_0 = {0.0, 0.0, 0.0};
   p_0 = if noEvent(closed > 0.5) then P else kB.r_0;
   slip = closed*sigmaH;
-  annotation(Documentation(info = "<html>
+  annotation(Icon(graphics = {Line(points = {{-80, -44}, {80, -44}}, thickness = 0.5), Rectangle(lineColor = {255, 255, 255}, fillColor = {160, 160, 164}, fillPattern = FillPattern.Backward, extent = {{-80, -56}, {80, -45}}), Ellipse(lineColor = {0, 0, 0}, fillColor = {255, 170, 85}, fillPattern = FillPattern.HorizontalCylinder, extent = {{-60, -44}, {60, 0}}), Line(points = {{-75, -22}, {75, -22}}, pattern = LinePattern.DashDot), Text(textColor = {0, 0, 0}, extent = {{-150, -68}, {150, -98}}, textString = "n=%n")}), Documentation(info = "<html>
 <p>The contact of one roller of an omni-wheel with the horizontal plane (Gerasimov 2018, ch. 1-3). The
 roller's profile is an arc of the wheel's circle (radius <code>R_w</code>) over the angle <code>2 pi/n</code>, its
 axis at <code>R1</code> from the wheel's centre: <code>R1 = R_w cos(pi/n)</code> (default) is the untruncated

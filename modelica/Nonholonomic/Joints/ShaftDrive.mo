@@ -43,7 +43,7 @@ force <code>F_load_0</code> at B's centre of mass, both acting on B, their react
 <code>torqueDriven = true</code>, <code>tau = T_drive (1 - exp(-t/t_ramp))</code>. The load rises alike. The
 drive constrains nothing else: pair it with a support (<a href=\"modelica://Nonholonomic.Joints.PlanarSupport\">PlanarSupport</a>
 leaves the shaft's centre free to move in the plane, as a bearing's inner ring on its balls).</p>
-</html>"), Icon(graphics = {Rectangle(lineColor = {0, 0, 0}, fillColor = {160, 160, 164}, fillPattern = FillPattern.HorizontalCylinder,
+</html>"), Icon(graphics = {Text(textColor = {0, 0, 0}, extent = {{-150, -68}, {150, -98}}, textString = "omega=%omega"), Rectangle(lineColor = {0, 0, 0}, fillColor = {160, 160, 164}, fillPattern = FillPattern.HorizontalCylinder,
     extent = {{-80, -15}, {80, 15}}), Line(points = {{50, 40}, {70, 30}, {75, 0}, {70, -30}, {50, -40}}, thickness = 1),
     Text(textColor = {0, 0, 0}, extent = {{-80, -40}, {80, -60}}, textString = "omega(t)")}));
 end ShaftDrive;
