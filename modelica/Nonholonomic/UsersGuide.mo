@@ -100,16 +100,19 @@ class it is inserted in.)</p>
 <li><a href=\"modelica://Nonholonomic.Contacts.DiskOnPlane\">Contacts.DiskOnPlane</a>, name <code>contact</code>;</li>
 <li><a href=\"modelica://Nonholonomic.Bodies.RigidBody\">Bodies.RigidBody</a>, name <code>disk</code>.</li>
 </ol>
-<p>The ground is body A of the contact (the plane <code>z = 0</code>), the disk is body B.</p>
+<p>The ground is body A of the contact (the plane <code>z = 0</code>), the disk is body B. A body has its ports on its
+left side, the kinematics <code>k</code> above and the wrenches <code>w</code> below; an interaction has body A's
+ports on its left and body B's on its right. Flip the ground horizontally (right-click, <i>Flip Horizontal</i>), so
+that its ports face the contact: the cables then run straight from left to right.</p>
 
 <h4>3. Connect them</h4>
 <p>Draw four connections (click a port, then the other; OMEdit routes the line):</p>
 <ul>
-<li><code>ground.k</code> (filled blue triangle, right) to <code>contact.kA</code> (open blue triangle, upper left):
-the contact reads the ground's kinematics;</li>
+<li><code>ground.k</code> (filled blue triangle, upper side) to <code>contact.kA</code> (open blue triangle, upper
+left): the contact reads the ground's kinematics;</li>
 <li><code>disk.k</code> to <code>contact.kB</code> (upper right): the contact reads the disk's kinematics;</li>
-<li><code>contact.wA</code> (filled orange square, lower left) to <code>ground.w</code> (open orange square, left):
-OMEdit asks for the index of the array element: <code>1</code>;</li>
+<li><code>contact.wA</code> (filled orange square, lower left) to <code>ground.w</code> (open orange square, lower
+side): OMEdit asks for the index of the array element: <code>1</code>;</li>
 <li><code>contact.wB</code> (lower right) to <code>disk.w</code>, element <code>1</code>.</li>
 </ul>
 <p>Each body has one interaction acting on it, so set <code>nW = 1</code> on both (double-click the component,
@@ -210,8 +213,13 @@ carrier's <code>w</code>; other interactions act on it through its own <code>k</
 outer ports: the ground's kinematics in (<code>kGround</code>), the contact wrenches out (<code>wGround</code>, one
 per contact: that many elements of the ground's <code>w</code>).</li>
 </ol>
-<p>In the diagrams of the examples, kinematic cables are blue and wrench cables orange; the ground stands on the
-left, the bodies on the right, the interactions between them.</p>
+<h4>Where the ports are</h4>
+<p>A body has its ports on its left side: <code>k</code> above, <code>w</code> below. An interaction has body A's
+ports on its left (<code>kA</code> above, <code>wA</code> below) and body B's on its right (<code>kB</code>,
+<code>wB</code>), at the same heights. So a body placed to the right of an interaction connects to its B side with
+two straight cables; a body placed to its left (the ground, usually) is flipped horizontally. In the diagrams of the
+examples kinematic cables are blue and wrench cables orange, the ground stands on the left and the bodies on the
+right, the interactions between them.</p>
 </html>"));
   end Connectors;
 
