@@ -257,14 +257,18 @@ def _arith(op: str, a, b):
 
 
 def _text(toks: list[_Tok]) -> str:
-    """Tokens back to compact Modelica text (for the values of modifiers shown by %par)."""
-    out = ""
+    """Tokens back to compact Modelica text (for the values of modifiers shown by %par): spaces after commas and
+    around binary + and -."""
+    out, prev = "", None
     for t in toks:
-        if out and (t.kind in "ins" and out[-1].isalnum() or t.text in ("=", "+", "-") and not out.endswith(("(", "{"))):
-            out += " "
-        out += t.text
-        if t.text in (",", "="):
-            out += " "
+        binary = t.text in ("+", "-") and prev is not None and (prev.kind in "ins" or prev.text in (")", "]", "}"))
+        if binary:
+            out += f" {t.text} "
+        elif out and t.kind in "ins" and prev is not None and prev.kind in "ins":
+            out += " " + t.text
+        else:
+            out += t.text + (" " if t.text == "," else "")
+        prev = t
     return out.strip()
 
 
