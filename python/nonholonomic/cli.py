@@ -1,4 +1,4 @@
-"""Command line: ``nonholonomic list | build | simulate | verify | bench``."""
+"""Command line: ``nonholonomic list | build | simulate | verify | bench | diagram | ...``."""
 
 from __future__ import annotations
 
@@ -376,6 +376,13 @@ def _workers(text: str) -> int:
     return value
 
 
+def _cmd_diagram(args) -> int:
+    from .diagram import write_diagram
+    out = check_writable_file(args.out, "--out")
+    print(write_diagram(args.model, out))
+    return 0
+
+
 def parser() -> argparse.ArgumentParser:
     p = _Parser(prog="nonholonomic", description="Rolling-body dynamics: Modelica library, FMUs, "
                                 "verification against reference models.")
@@ -455,6 +462,10 @@ def parser() -> argparse.ArgumentParser:
     be.add_argument("models", nargs="*", help="example models (default: all with a reference)")
     be.add_argument("--out", default="results", help="results folder (default: results/)")
     be.set_defaults(run=_cmd_bench)
+    dg = sub.add_parser("diagram", help="draw a class's diagram from its Modelica annotations (SVG)")
+    dg.add_argument("model", help="example model name or full class name (Nonholonomic.Vehicles.OmniWheel)")
+    dg.add_argument("--out", required=True, help="the SVG file")
+    dg.set_defaults(run=_cmd_diagram)
     return p
 
 

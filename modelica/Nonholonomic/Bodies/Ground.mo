@@ -12,5 +12,6 @@ equation
 <code>f_0</code> and <code>t_0</code> are the resultant reaction that the constraints exert on the ground,
 the torque taken about the world origin.</p></html>"),
     Icon(graphics = {Rectangle(lineColor = {0, 0, 0}, fillColor = {160, 160, 164}, fillPattern = FillPattern.Backward,
-      extent = {{-100, -60}, {100, -20}}), Text(textColor = {0, 0, 255}, extent = {{-150, 10}, {150, 50}}, textString = "%name")}));
+      extent = {{-80, -60}, {80, 60}}), Line(points = {{-80, 60}, {80, 60}}, thickness = 1),
+      Text(textColor = {0, 0, 255}, extent = {{-150, 70}, {150, 100}}, textString = "%name")}));
 end Ground;

@@ -46,6 +46,6 @@ equation
 <p>Newton's equation for the centre of mass in the world frame, Euler's equations in the principal central
 axes, and the quaternion kinematics <code>dQ/dt = 1/2 Q o (0, w_b)</code> (Kosenko 2022, sec. 3); 13 states.
 Initial angular velocity is given in the world frame.</p>
-</html>"), Icon(graphics = {Ellipse(lineColor = {0, 0, 0}, fillColor = {255, 85, 85}, fillPattern = FillPattern.Sphere,
+</html>"), Icon(graphics = {Text(textColor = {0, 0, 0}, extent = {{-150, -68}, {150, -98}}, textString = "m=%m"), Ellipse(lineColor = {0, 0, 0}, fillColor = {255, 85, 85}, fillPattern = FillPattern.Sphere,
     extent = {{-60, -60}, {60, 60}}), Text(textColor = {0, 0, 255}, extent = {{-150, 70}, {150, 100}}, textString = "%name")}));
 end RigidBody;

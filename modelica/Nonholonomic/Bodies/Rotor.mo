@@ -12,8 +12,8 @@ model Rotor "Axisymmetric rotor on a frictionless axle fixed in a carrier body: 
   parameter Units.AngularVelocity w_rel_start = 0 "Initial angular velocity relative to the carrier, about the axle";
   final parameter Real T_mount[3, 3] = Rotations.rotationMatrix(Q_mount) "Resolves rotor-frame vectors at phi = 0 in the carrier frame";
   final parameter Real n_a[3] = T_mount*n_b "Unit axle direction, carrier frame";
-  Interfaces.KinematicInput kCarrier "Kinematics of the carrier body" annotation(Placement(transformation(extent = {{-110, 50}, {-90, 70}})));
-  Interfaces.WrenchOutput wCarrier "The axle's reaction on the carrier, at the rotor's centre" annotation(Placement(transformation(extent = {{-90, -70}, {-110, -50}})));
+  Interfaces.KinematicInput kCarrier "Kinematics of the carrier body" annotation(Placement(transformation(origin = {-40, 100}, extent = {{-10, -10}, {10, 10}}, rotation = -90)));
+  Interfaces.WrenchOutput wCarrier "The axle's reaction on the carrier, at the rotor's centre" annotation(Placement(transformation(origin = {40, 100}, extent = {{-10, -10}, {10, 10}}, rotation = 90)));
   Units.Angle phi(start = phi_start, fixed = true) "Rotation angle relative to the carrier, about the axle";
   Units.AngularVelocity w_rel(start = w_rel_start, fixed = true) "Angular velocity relative to the carrier, about the axle";
   Units.AngularAcceleration z_rel "Angular acceleration relative to the carrier, about the axle (d w_rel/dt)";
@@ -97,7 +97,7 @@ I z_0 + w_0 x I w_0 = t + t_axle,   n . t_axle = 0   (I = I_t 1 + (I_a - I_t) n 
 <p>where <code>f</code>, <code>t</code> are the resultant of the constraints acting on the rotor (about its
 centre); the carrier receives <code>-f_axle</code>, <code>-t_axle</code> at the rotor's centre. The energy
 outputs are those of RigidBody.</p>
-</html>"), Icon(graphics = {Rectangle(lineColor = {0, 0, 0}, fillColor = {255, 85, 85}, fillPattern = FillPattern.HorizontalCylinder,
+</html>"), Icon(graphics = {Text(textColor = {0, 0, 0}, extent = {{-150, -68}, {150, -98}}, textString = "I_a=%I_a"), Rectangle(lineColor = {0, 0, 0}, fillColor = {255, 85, 85}, fillPattern = FillPattern.HorizontalCylinder,
     extent = {{-60, -40}, {60, 40}}, radius = 20), Line(points = {{-90, 0}, {90, 0}}, thickness = 1),
     Text(textColor = {0, 0, 255}, extent = {{-150, 70}, {150, 100}}, textString = "%name")}));
 end Rotor;

@@ -32,7 +32,7 @@ equation
   slip = sqrt(sigma_0[1]^2 + sigma_0[2]^2);
   t_0 = {0.0, 0.0, 0.0};
   N = f_0[3];
-  annotation(Documentation(info = "<html>
+  annotation(Icon(graphics = {Line(points = {{-80, -44}, {80, -44}}, thickness = 0.5), Rectangle(lineColor = {255, 255, 255}, fillColor = {160, 160, 164}, fillPattern = FillPattern.Backward, extent = {{-80, -56}, {80, -45}}), Ellipse(lineColor = {0, 0, 0}, fillColor = {255, 85, 85}, fillPattern = FillPattern.Sphere, extent = {{-42, -44}, {42, 40}}), Text(textColor = {0, 0, 0}, extent = {{-150, -68}, {150, -98}}, textString = "R=%R")}), Documentation(info = "<html>
 <p>A ball of radius <code>R</code> (body B) whose centre of mass is at <code>c_b</code> from its geometric
 centre rolls without slipping on the horizontal plane <code>z = 0</code> fixed in the world (body A, a
 Ground); any principal inertia of the body. The contact point is below the geometric centre; the reaction

@@ -79,7 +79,7 @@ and the same torque of pure pivoting: over the Hertz ellipse that torque is <cod
 against <code>mu N a_eq 3 pi/16</code> over a circle, so <code>a_eq = 2 E(m) a/pi</code>. The slip-spin
 coupling of the ellipse (its anisotropy) is left out: the Contensou-type law of the seed paper, section 6.
 <code>frictionLaw = 1</code> is the point-contact Coulomb law, <code>2</code> the Contensou-Zhuravlev law.</p>
-</html>"), Icon(graphics = {Ellipse(lineColor = {0, 0, 0}, fillColor = {200, 200, 200}, fillPattern = FillPattern.Sphere,
+</html>"), Icon(graphics = {Text(textColor = {0, 0, 0}, extent = {{-150, -68}, {150, -98}}, textString = "D=%D_ball"), Text(textColor = {0, 0, 255}, extent = {{-150, 70}, {150, 100}}, textString = "%name"), Ellipse(lineColor = {0, 0, 0}, fillColor = {200, 200, 200}, fillPattern = FillPattern.Sphere,
     extent = {{-30, -30}, {30, 30}}), Line(points = {{-60, -60}, {-40, -45}, {-20, -38}, {0, -36}, {20, -38}, {40, -45}, {60, -60}}, thickness = 1),
     Line(points = {{-60, 60}, {-40, 45}, {-20, 38}, {0, 36}, {20, 38}, {40, 45}, {60, 60}}, thickness = 1)}));
 end BallOnRaceway;

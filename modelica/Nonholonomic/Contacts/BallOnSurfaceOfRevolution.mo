@@ -69,7 +69,7 @@ equation
   F1 = f_0*e1;
   F2 = f_0*e2;
   N = f_0*e3;
-  annotation(Documentation(info = "<html>
+  annotation(Icon(graphics = {Line(points = {{-78, 45}, {-50, -10}, {-20, -40}, {0, -46}, {20, -40}, {50, -10}, {78, 45}}, thickness = 1, smooth = Smooth.Bezier), Ellipse(lineColor = {0, 0, 0}, fillColor = {255, 85, 85}, fillPattern = FillPattern.Sphere, extent = {{18, -36}, {52, -2}}), Text(textColor = {0, 0, 0}, extent = {{-150, -68}, {150, -98}}, textString = "R=%R")}), Documentation(info = "<html>
 <p>Rolling without slipping of a ball of radius <code>R</code> (body B, connected to <code>kB</code>,
 <code>wB</code>) on a surface of revolution about the world z axis, fixed in the world (body A must be a
 <a href=\"modelica://Nonholonomic.Bodies.Ground\">Ground</a>). As in Kosenko, Kuleshov, Shishkov (2024), the

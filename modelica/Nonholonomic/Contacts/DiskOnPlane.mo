@@ -42,7 +42,7 @@ equation
   slip = sqrt(sigma_0[1]^2 + sigma_0[2]^2);
   t_0 = {0.0, 0.0, 0.0};
   N = f_0[3];
-  annotation(Documentation(info = "<html>
+  annotation(Icon(graphics = {Line(points = {{-80, -44}, {80, -44}}, thickness = 0.5), Rectangle(lineColor = {255, 255, 255}, fillColor = {160, 160, 164}, fillPattern = FillPattern.Backward, extent = {{-80, -56}, {80, -45}}), Ellipse(origin = {0, -4}, rotation = -25, lineColor = {0, 0, 0}, fillColor = {255, 85, 85}, fillPattern = FillPattern.Solid, extent = {{-14, -40}, {14, 40}}), Text(textColor = {0, 0, 0}, extent = {{-150, -68}, {150, -98}}, textString = "R=%R")}), Documentation(info = "<html>
 <p>A thin disk of radius <code>R</code> (body B) rolls without slipping on the horizontal plane
 <code>z = 0</code> fixed in the world (body A, a <a href=\"modelica://Nonholonomic.Bodies.Ground\">Ground</a>).
 The contact point is tracked geometrically: it is the lowest point of the rim,

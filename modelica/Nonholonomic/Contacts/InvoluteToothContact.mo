@@ -248,7 +248,7 @@ wraps), the number of loaded pairs <code>nContact</code>, the position <code>sCo
 pair nearest to <code>sA</code>, <code>meshPower = sum F_drive d(delta)/dt + sum F_coast d(delta_c)/dt</code> (the
 power going into the teeth's compliance and its damping), <code>frictionPower</code> and
 <code>dissipation</code> (damping plus friction).</p>
-</html>"), Icon(graphics = {Ellipse(lineColor = {0, 0, 0}, fillColor = {200, 200, 200}, fillPattern = FillPattern.Solid,
+</html>"), Icon(graphics = {Text(textColor = {0, 0, 0}, extent = {{-150, -68}, {150, -98}}, textString = "z=%z1:%z2"), Ellipse(lineColor = {0, 0, 0}, fillColor = {200, 200, 200}, fillPattern = FillPattern.Solid,
     extent = {{-80, -40}, {0, 40}}), Ellipse(lineColor = {0, 0, 0}, fillColor = {160, 160, 164}, fillPattern = FillPattern.Solid,
     extent = {{-4, -56}, {108, 56}}), Line(points = {{-30, -40}, {50, 40}}, color = {255, 0, 0}, thickness = 0.5),
     Text(textColor = {0, 0, 255}, extent = {{-150, 70}, {150, 100}}, textString = "%name")}));

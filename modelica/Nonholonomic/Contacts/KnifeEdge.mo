@@ -24,7 +24,7 @@ equation
   slip = e_0*sigma_0;
   f_0 = lambda*e_0;
   t_0 = {0.0, 0.0, 0.0};
-  annotation(Documentation(info = "<html>
+  annotation(Icon(graphics = {Line(points = {{-80, -44}, {80, -44}}, thickness = 0.5), Rectangle(lineColor = {255, 255, 255}, fillColor = {160, 160, 164}, fillPattern = FillPattern.Backward, extent = {{-80, -56}, {80, -45}}), Polygon(lineColor = {0, 0, 0}, fillColor = {160, 160, 164}, fillPattern = FillPattern.Solid, points = {{-50, 30}, {50, 30}, {40, -43}, {-40, -43}, {-50, 30}}), Line(points = {{0, -10}, {0, 20}}, color = {255, 0, 0}, thickness = 1, arrow = {Arrow.Filled, Arrow.Filled}), Text(textColor = {0, 0, 0}, extent = {{-150, -68}, {150, -98}}, textString = "e_b=%e_b")}), Documentation(info = "<html>
 <p>The velocity of the body-fixed point <code>p_b</code> of body B has no component along the body-fixed
 direction <code>e_b</code> (a knife edge or a skate: the Chaplygin sleigh, Borisov, Mamaev, Bizyaev 2016).
 The reaction is a force along <code>e_b</code> at the blade point. It is the only relation this constraint

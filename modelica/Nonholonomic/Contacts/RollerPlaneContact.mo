@@ -21,6 +21,9 @@ model RollerPlaneContact "Unilateral contact with Coulomb friction between a rol
   Units.Velocity slip "Slip speed of the roller's material point at the contact (0 while open)";
   Real cosPsi(unit = "1") "Cosine of the angle between the downward vertical and the direction from the wheel's centre to the roller's centre";
 protected
+  // the Signorini alternative is one residual of two kinds, an acceleration (closed) or the force (open); the force
+  // is divided by 1 kg so that both branches are accelerations (unit-consistent) with the numbers of N in newtons
+  final parameter Units.Mass m_unit = 1 "Scales the open contact's force residual to an acceleration (1 kg: the same numbers)";
   Real a[3] "Axis of the roller, world frame";
   Real da[3](each unit = "1/s") "da/dt";
   Real dda[3](each unit = "1/s2") "d2a/dt2";
@@ -68,7 +71,7 @@ equation
   inSector = if cosPsi >= cos(halfAngle) - 1e-10 then 1.0 else 0.0;
   closed = inSector*(1 - yielding);
   // Signorini: a closed gap stays closed (at acceleration level, stabilised), an open one carries no force
-  0 = if noEvent(closed > 0.5) then kB.a_0[3] + R1/cg*ddc + 2*alpha*(kB.v_0[3] + R1/cg*dc) + beta^2*gap else N;
+  0 = if noEvent(closed > 0.5) then kB.a_0[3] + R1/cg*ddc + 2*alpha*(kB.v_0[3] + R1/cg*dc) + beta^2*gap else N/m_unit;
   sigma_0 = kB.v_0 + cross(kB.w_0, P - kB.r_0);
   sigmaH = sqrt(sigma_0[1]^2 + sigma_0[2]^2);
   // regularised Coulomb friction: linear in the slip below v_eps, mu N above (the root is taken after the
@@ -78,7 +81,7 @@ equation
   t_0 = {0.0, 0.0, 0.0};
   p_0 = if noEvent(closed > 0.5) then P else kB.r_0;
   slip = closed*sigmaH;
-  annotation(Documentation(info = "<html>
+  annotation(Icon(graphics = {Line(points = {{-80, -44}, {80, -44}}, thickness = 0.5), Rectangle(lineColor = {255, 255, 255}, fillColor = {160, 160, 164}, fillPattern = FillPattern.Backward, extent = {{-80, -56}, {80, -45}}), Ellipse(lineColor = {0, 0, 0}, fillColor = {255, 170, 85}, fillPattern = FillPattern.HorizontalCylinder, extent = {{-60, -44}, {60, 0}}), Line(points = {{-75, -22}, {75, -22}}, pattern = LinePattern.DashDot), Text(textColor = {0, 0, 0}, extent = {{-150, -68}, {150, -98}}, textString = "n=%n")}), Documentation(info = "<html>
 <p>The contact of one roller of an omni-wheel with the horizontal plane (Gerasimov 2018, ch. 1-3). The
 roller's profile is an arc of the wheel's circle (radius <code>R_w</code>) over the angle <code>2 pi/n</code>, its
 axis at <code>R1</code> from the wheel's centre: <code>R1 = R_w cos(pi/n)</code> (default) is the untruncated

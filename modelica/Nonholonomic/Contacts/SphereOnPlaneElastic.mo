@@ -28,6 +28,6 @@ The Hertz radius is <code>R</code> (a plane has none). The force law is that of
 <a href=\"modelica://Nonholonomic.Interfaces.PartialCompliantContact\">PartialCompliantContact</a>.
 The tippe-top (<a href=\"modelica://Nonholonomic.Examples.TippeTop\">Examples.TippeTop</a>) has two of
 them; Kosenko and Aleksandrov (2009) and seed 002, sections 5-6.</p>
-</html>"), Icon(graphics = {Ellipse(lineColor = {0, 0, 0}, fillColor = {255, 170, 85}, fillPattern = FillPattern.Sphere,
+</html>"), Icon(graphics = {Text(textColor = {0, 0, 0}, extent = {{-150, -68}, {150, -98}}, textString = "R=%R"), Text(textColor = {0, 0, 255}, extent = {{-150, 70}, {150, 100}}, textString = "%name"), Ellipse(lineColor = {0, 0, 0}, fillColor = {255, 170, 85}, fillPattern = FillPattern.Sphere,
     extent = {{-40, -40}, {40, 40}}), Line(points = {{-80, -42}, {80, -42}}, thickness = 1)}));
 end SphereOnPlaneElastic;

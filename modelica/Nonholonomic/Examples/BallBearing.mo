@@ -33,22 +33,22 @@ model BallBearing "Deep-groove ball bearing of Vil'ke, Kosenko and Aleksandrov (
   final parameter Units.Length delta_i_0 = noEvent(max(-P_d/2, 0))*contactOut[1].R_normal^(1/3)
     /(contactIn[1].R_normal^(1/3) + contactOut[1].R_normal^(1/3)) "Initial penetration of the inner contacts (balls at rest in equilibrium)";
   final parameter Units.Length r_ball_0 = (D_i + D_ball)/2 - delta_i_0 "Initial distance of the balls' centres from the axis";
-  Bodies.Ground ground(nW = Z + 2) "Housing with the outer ring" annotation(Placement(transformation(extent = {{-90, -10}, {-70, 10}})));
+  Bodies.Ground ground(nW = Z + 2) "Housing with the outer ring" annotation(Placement(transformation(extent = {{-50, -10}, {-70, 10}})));
   Bodies.RigidBody shaft(nW = Z + 2, m = m_s, I_b = {J_s, J_s, J_s}, g_0 = {0, -g, 0}) "Inner ring on its shaft, axis z"
-    annotation(Placement(transformation(extent = {{70, 40}, {90, 60}})));
+    annotation(Placement(transformation(extent = {{10, 5}, {30, 25}})));
   Bodies.RigidBody ball[Z](each nW = 2, each m = m_ball, each I_b = fill(I_ball, 3), each g_0 = {0, -g, 0},
     r_0_start = {r_ball_0*{cos(theta_1 + 2*Constants.pi*(j - 1)/Z), sin(theta_1 + 2*Constants.pi*(j - 1)/Z), 0} for j in 1:Z})
-    "Balls, at rest at first, each where its two contacts balance" annotation(Placement(transformation(extent = {{70, -60}, {90, -40}})));
+    "Balls, at rest at first, each where its two contacts balance" annotation(Placement(transformation(extent = {{10, -25}, {30, -5}})));
   Joints.PlanarSupport support "Keeps the shaft's axis along z and its centre in the plane z = 0"
-    annotation(Placement(transformation(extent = {{-10, 70}, {10, 90}})));
+    annotation(Placement(transformation(extent = {{-30, 20}, {-10, 40}})));
   Joints.ShaftDrive drive(torqueDriven = torqueDriven, omega = omega, T_drive = T_drive, F_load_0 = {0, -F_r, 0},
-    t_ramp = t_ramp) "Drive and radial load of the shaft" annotation(Placement(transformation(extent = {{-10, 40}, {10, 60}})));
+    t_ramp = t_ramp) "Drive and radial load of the shaft" annotation(Placement(transformation(extent = {{-30, -10}, {-10, 10}})));
   Contacts.BallOnRaceway contactIn[Z](each D_ball = D_ball, each D_race = D_i, each f = f_i, each outerRace = false,
     each frictionLaw = frictionLaw, each mu = mu, each eps = eps, each d = d, each E_A = E, each nu_A = nu,
-    each E_B = E, each nu_B = nu) "Balls on the inner ring" annotation(Placement(transformation(extent = {{-10, 0}, {10, 20}})));
+    each E_B = E, each nu_B = nu) "Balls on the inner ring" annotation(Placement(transformation(extent = {{50, -10}, {70, 10}})));
   Contacts.BallOnRaceway contactOut[Z](each D_ball = D_ball, each D_race = D_o, each f = f_o, each outerRace = true,
     each frictionLaw = frictionLaw, each mu = mu, each eps = eps, each d = d, each E_A = E, each nu_A = nu,
-    each E_B = E, each nu_B = nu) "Balls in the outer ring" annotation(Placement(transformation(extent = {{-10, -40}, {10, -20}})));
+    each E_B = E, each nu_B = nu) "Balls in the outer ring" annotation(Placement(transformation(extent = {{-30, -40}, {-10, -20}})));
   output Units.Angle orbitAngle[Z] = {atan2(ball[j].r_0[2], ball[j].r_0[1]) for j in 1:Z} "Orbital angle of each ball's centre about the bearing's axis";
   output Units.AngularVelocity orbitSpeed[Z] = {(ball[j].r_0[1]*ball[j].v_0[2] - ball[j].r_0[2]*ball[j].v_0[1])
     /(ball[j].r_0[1]^2 + ball[j].r_0[2]^2) for j in 1:Z} "Orbital speed of each ball's centre about the bearing's axis";
@@ -75,23 +75,23 @@ equation
   assert(P_d < 0.1*D_ball, "the diametral clearance P_d must stay below 10 % of D_ball (the balls would leave the grooves)");
   assert(f_i > 0.5 and f_o > 0.5, "groove conformity f_i and f_o must exceed 0.5 (a groove tighter than the ball cannot hold it)");
   for j in 1:Z loop
-    connect(shaft.k, contactIn[j].kA);
-    connect(ball[j].k, contactIn[j].kB);
-    connect(contactIn[j].wA, shaft.w[j]);
-    connect(contactIn[j].wB, ball[j].w[1]);
-    connect(ground.k, contactOut[j].kA);
-    connect(ball[j].k, contactOut[j].kB);
-    connect(contactOut[j].wA, ground.w[j]);
-    connect(contactOut[j].wB, ball[j].w[2]);
+    connect(shaft.k, contactIn[j].kA) annotation(Line(points = {{10, 19}, {6, 19}, {6, 33}, {46, 33}, {46, 4}, {50, 4}}, color = {0, 0, 255}));
+    connect(ball[j].k, contactIn[j].kB) annotation(Line(points = {{10, -11}, {6, -11}, {6, -25}, {74, -25}, {74, 4}, {70, 4}}, color = {0, 0, 255}));
+    connect(contactIn[j].wA, shaft.w[j]) annotation(Line(points = {{50, -4}, {46, -4}, {46, -18}, {6, -18}, {6, 11}, {10, 11}}, color = {255, 128, 0}));
+    connect(contactIn[j].wB, ball[j].w[1]) annotation(Line(points = {{70, -4}, {74, -4}, {74, -33}, {6, -33}, {6, -19}, {10, -19}}, color = {255, 128, 0}));
+    connect(ground.k, contactOut[j].kA) annotation(Line(points = {{-50, 4}, {-42, 4}, {-42, -26}, {-30, -26}}, color = {0, 0, 255}));
+    connect(ball[j].k, contactOut[j].kB) annotation(Line(points = {{10, -11}, {-2, -11}, {-2, -26}, {-10, -26}}, color = {0, 0, 255}));
+    connect(contactOut[j].wA, ground.w[j]) annotation(Line(points = {{-30, -34}, {-38, -34}, {-38, -4}, {-50, -4}}, color = {255, 128, 0}));
+    connect(contactOut[j].wB, ball[j].w[2]) annotation(Line(points = {{-10, -34}, {2, -34}, {2, -19}, {10, -19}}, color = {255, 128, 0}));
   end for;
-  connect(ground.k, support.kA);
-  connect(shaft.k, support.kB);
-  connect(support.wA, ground.w[Z + 1]);
-  connect(support.wB, shaft.w[Z + 1]);
-  connect(ground.k, drive.kA);
-  connect(shaft.k, drive.kB);
-  connect(drive.wA, ground.w[Z + 2]);
-  connect(drive.wB, shaft.w[Z + 2]);
+  connect(ground.k, support.kA) annotation(Line(points = {{-50, 4}, {-42, 4}, {-42, 34}, {-30, 34}}, color = {0, 0, 255}));
+  connect(shaft.k, support.kB) annotation(Line(points = {{10, 19}, {-2, 19}, {-2, 34}, {-10, 34}}, color = {0, 0, 255}));
+  connect(support.wA, ground.w[Z+1]) annotation(Line(points = {{-30, 26}, {-38, 26}, {-38, -4}, {-50, -4}}, color = {255, 128, 0}));
+  connect(support.wB, shaft.w[Z+1]) annotation(Line(points = {{-10, 26}, {2, 26}, {2, 11}, {10, 11}}, color = {255, 128, 0}));
+  connect(ground.k, drive.kA) annotation(Line(points = {{-50, 4}, {-30, 4}}, color = {0, 0, 255}));
+  connect(shaft.k, drive.kB) annotation(Line(points = {{10, 19}, {-2, 19}, {-2, 4}, {-10, 4}}, color = {0, 0, 255}));
+  connect(drive.wA, ground.w[Z+2]) annotation(Line(points = {{-30, -4}, {-50, -4}}, color = {255, 128, 0}));
+  connect(drive.wB, shaft.w[Z+2]) annotation(Line(points = {{-10, -4}, {2, -4}, {2, 11}, {10, 11}}, color = {255, 128, 0}));
   annotation(experiment(StartTime = 0, StopTime = 0.3, Tolerance = 1e-8, Interval = 5e-4),
     Documentation(info = "<html>
 <p>The ball bearing of Vil'ke, Kosenko and Aleksandrov (Regular and Chaotic Dynamics 14(6), 2009; seed 002,

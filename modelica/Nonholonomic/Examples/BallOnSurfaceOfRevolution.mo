@@ -12,12 +12,12 @@ model BallOnSurfaceOfRevolution "Heavy homogeneous ball rolling without slipping
   parameter Units.AngularVelocity v2_0 = 3 "Initial dq2/dt";
   parameter Units.Velocity Lambda_0 = 0 "Initial R omega_3 (spin about the surface normal)";
   final parameter Units.Inertia J = 2/5*m*R^2 "Central moment of inertia of a homogeneous ball";
-  Bodies.Ground ground(nW = 1) annotation(Placement(transformation(extent = {{-80, -10}, {-60, 10}})));
+  Bodies.Ground ground(nW = 1) annotation(Placement(transformation(extent = {{-30, -10}, {-50, 10}})));
   Bodies.RigidBody ball(nW = 1, m = m, I_b = {J, J, J}, g_0 = {0, 0, -g}, final Q_start = {1, 0, 0, 0},
     r_0_start = Surfaces.centrePosition(q1_0, q2_0, surface, a, b),
     v_0_start = Surfaces.centreVelocity(q1_0, q2_0, v1_0, v2_0, surface, a, b),
     w_0_start = Surfaces.rollingAngularVelocity(q1_0, q2_0, v1_0, v2_0, Lambda_0, R, surface, a, b))
-    annotation(Placement(transformation(extent = {{60, -10}, {80, 10}})));
+    annotation(Placement(transformation(extent = {{30, -10}, {50, 10}})));
   Contacts.BallOnSurfaceOfRevolution contact(surface = surface, a = a, b = b, R = R)
     annotation(Placement(transformation(extent = {{-10, -10}, {10, 10}})));
   output Units.Coordinate q1 = contact.s "Meridian coordinate of the centre";
@@ -32,10 +32,10 @@ model BallOnSurfaceOfRevolution "Heavy homogeneous ball rolling without slipping
   output Units.Length gap = contact.gap "Drift of the holonomic constraint";
   output Units.Velocity slip = contact.slip "Drift of the rolling constraint";
 equation
-  connect(ground.k, contact.kA);
-  connect(ball.k, contact.kB);
-  connect(contact.wA, ground.w[1]);
-  connect(contact.wB, ball.w[1]);
+  connect(ground.k, contact.kA) annotation(Line(points = {{-30, 4}, {-10, 4}}, color = {0, 0, 255}));
+  connect(ball.k, contact.kB) annotation(Line(points = {{30, 4}, {10, 4}}, color = {0, 0, 255}));
+  connect(contact.wA, ground.w[1]) annotation(Line(points = {{-10, -4}, {-30, -4}}, color = {255, 128, 0}));
+  connect(contact.wB, ball.w[1]) annotation(Line(points = {{10, -4}, {30, -4}}, color = {255, 128, 0}));
   annotation(experiment(StartTime = 0, StopTime = 5, Tolerance = 1e-10, Interval = 0.01),
     Documentation(info = "<html>
 <p>A heavy homogeneous ball (<code>n^2 = J/(J + m R^2) = 2/7</code>) rolls without slipping on a surface of

@@ -10,10 +10,10 @@ model ChaplyginBall "Chaplygin ball: balanced, dynamically asymmetric ball rolli
   parameter Units.Position x_0 = 0 "Initial x of the contact point";
   parameter Units.Position y_0 = 0 "Initial y of the contact point";
   final parameter Units.Position c_start[3] = Rotations.rotationMatrix(Q_0)*c_b "Initial offset of the centre of mass, world frame";
-  Bodies.Ground ground(nW = 1) annotation(Placement(transformation(extent = {{-80, -10}, {-60, 10}})));
+  Bodies.Ground ground(nW = 1) annotation(Placement(transformation(extent = {{-30, -10}, {-50, 10}})));
   Bodies.RigidBody ball(nW = 1, m = m, I_b = I_b, g_0 = {0, 0, -g},
     r_0_start = {x_0, y_0, R} + c_start, v_0_start = cross(w_0_start, {0, 0, R} + c_start),
-    Q_start = Q_0, w_0_start = w_0_start) annotation(Placement(transformation(extent = {{60, -10}, {80, 10}})));
+    Q_start = Q_0, w_0_start = w_0_start) annotation(Placement(transformation(extent = {{30, -10}, {50, 10}})));
   Contacts.BallOnPlane contact(R = R, c_b = c_b) annotation(Placement(transformation(extent = {{-10, -10}, {10, 10}})));
   output Units.Position r_0[3] = ball.r_0 "Centre of mass";
   output Units.Quaternion Q[4] = ball.Q "Attitude";
@@ -27,10 +27,10 @@ model ChaplyginBall "Chaplygin ball: balanced, dynamically asymmetric ball rolli
 equation
   assert(c_b*c_b < R^2, "ChaplyginBall: the centre of mass must lie inside the ball: |c_b| < R");
   assert(I_b[1] + I_b[2] + I_b[3] <= (1 + 1e-9)*2*m*(R^2 - c_b*c_b), "ChaplyginBall: I_b[1] + I_b[2] + I_b[3] must be at most 2 m (R^2 - |c_b|^2) (the trace is 2 sum m |r|^2 about the centre of mass: the mass lies within the ball)");
-  connect(ground.k, contact.kA);
-  connect(ball.k, contact.kB);
-  connect(contact.wA, ground.w[1]);
-  connect(contact.wB, ball.w[1]);
+  connect(ground.k, contact.kA) annotation(Line(points = {{-30, 4}, {-10, 4}}, color = {0, 0, 255}));
+  connect(ball.k, contact.kB) annotation(Line(points = {{30, 4}, {10, 4}}, color = {0, 0, 255}));
+  connect(contact.wA, ground.w[1]) annotation(Line(points = {{-10, -4}, {-30, -4}}, color = {255, 128, 0}));
+  connect(contact.wB, ball.w[1]) annotation(Line(points = {{10, -4}, {30, -4}}, color = {255, 128, 0}));
   annotation(experiment(StartTime = 0, StopTime = 10, Tolerance = 1e-10, Interval = 0.01),
     Documentation(info = "<html>
 <p>The Chaplygin ball (1903): a ball whose centre of mass is its geometric centre, with three different

@@ -8,14 +8,14 @@ model ChaplyginSleigh "Chaplygin sleigh: a body on a plane with a knife edge at 
   parameter Units.Angle psi_0 = 0 "Initial heading of the blade (body x axis)";
   parameter Units.Velocity u_0 = 0.5 "Initial speed along the blade";
   parameter Units.AngularVelocity omega_0 = 2 "Initial angular velocity about the vertical";
-  Bodies.Ground ground(nW = 2) annotation(Placement(transformation(extent = {{-80, -10}, {-60, 10}})));
+  Bodies.Ground ground(nW = 2) annotation(Placement(transformation(extent = {{-30, -10}, {-50, 10}})));
   Bodies.RigidBody sleigh(nW = 2, m = m, I_b = {I_z, I_z, I_z}, final g_0 = {0, 0, -9.81},
     r_0_start = {x_0, y_0, 0}, Q_start = Rotations.fromAxisAngle({0, 0, 1}, psi_0),
     // the blade point moves along the blade: v_c = u e_x - omega a e_y
     v_0_start = u_0*{cos(psi_0), sin(psi_0), 0} - omega_0*a*{-sin(psi_0), cos(psi_0), 0},
-    w_0_start = {0, 0, omega_0}) annotation(Placement(transformation(extent = {{60, -10}, {80, 10}})));
-  Joints.PlanarSupport support(final h = 0, final u_b = {0, 0, 1}) annotation(Placement(transformation(extent = {{-10, 20}, {10, 40}})));
-  Contacts.KnifeEdge blade(p_b = {a, 0, 0}, final e_b = {0, 1, 0}) annotation(Placement(transformation(extent = {{-10, -40}, {10, -20}})));
+    w_0_start = {0, 0, omega_0}) annotation(Placement(transformation(extent = {{30, -10}, {50, 10}})));
+  Joints.PlanarSupport support(final h = 0, final u_b = {0, 0, 1}) annotation(Placement(transformation(extent = {{-10, 5}, {10, 25}})));
+  Contacts.KnifeEdge blade(p_b = {a, 0, 0}, final e_b = {0, 1, 0}) annotation(Placement(transformation(extent = {{-10, -25}, {10, -5}})));
   output Units.Position r_0[3] = sleigh.r_0 "Centre of mass";
   output Units.Quaternion Q[4] = sleigh.Q "Attitude";
   output Units.Velocity v_0[3] = sleigh.v_0 "Velocity of the centre of mass";
@@ -24,14 +24,14 @@ model ChaplyginSleigh "Chaplygin sleigh: a body on a plane with a knife edge at 
   output Units.Energy energy = sleigh.energy "Total energy";
   output Units.Velocity slip = blade.slip "Drift of the knife-edge constraint";
 equation
-  connect(ground.k, support.kA);
-  connect(ground.k, blade.kA);
-  connect(sleigh.k, support.kB);
-  connect(sleigh.k, blade.kB);
-  connect(support.wA, ground.w[1]);
-  connect(blade.wA, ground.w[2]);
-  connect(support.wB, sleigh.w[1]);
-  connect(blade.wB, sleigh.w[2]);
+  connect(ground.k, support.kA) annotation(Line(points = {{-30, 4}, {-22, 4}, {-22, 19}, {-10, 19}}, color = {0, 0, 255}));
+  connect(ground.k, blade.kA) annotation(Line(points = {{-30, 4}, {-22, 4}, {-22, -11}, {-10, -11}}, color = {0, 0, 255}));
+  connect(sleigh.k, support.kB) annotation(Line(points = {{30, 4}, {18, 4}, {18, 19}, {10, 19}}, color = {0, 0, 255}));
+  connect(sleigh.k, blade.kB) annotation(Line(points = {{30, 4}, {18, 4}, {18, -11}, {10, -11}}, color = {0, 0, 255}));
+  connect(support.wA, ground.w[1]) annotation(Line(points = {{-10, 11}, {-18, 11}, {-18, -4}, {-30, -4}}, color = {255, 128, 0}));
+  connect(blade.wA, ground.w[2]) annotation(Line(points = {{-10, -19}, {-18, -19}, {-18, -4}, {-30, -4}}, color = {255, 128, 0}));
+  connect(support.wB, sleigh.w[1]) annotation(Line(points = {{10, 11}, {22, 11}, {22, -4}, {30, -4}}, color = {255, 128, 0}));
+  connect(blade.wB, sleigh.w[2]) annotation(Line(points = {{10, -19}, {22, -19}, {22, -4}, {30, -4}}, color = {255, 128, 0}));
   annotation(experiment(StartTime = 0, StopTime = 10, Tolerance = 1e-10, Interval = 0.01),
     Documentation(info = "<html>
 <p>The Chaplygin sleigh (1912): a rigid body moving on a horizontal plane with a knife edge at distance

@@ -11,12 +11,12 @@ model NonholonomicBundle "Two bodies joined at a common point by a spherical and
   final parameter Units.AngularVelocity W_b_start[3] = w_b_b_0 + W_rel_b_0 - (W_rel_b_0*e_b)*e_b "Initial angular velocity of the shell, inner body frame";
   Bodies.RigidBody shell(nW = 2, m = m_s, I_b = {I_s, I_s, I_s}, final g_0 = {0, 0, 0}, final r_0_start = {0, 0, 0},
     final v_0_start = {0, 0, 0}, final Q_start = {1, 0, 0, 0}, w_0_start = Rotations.rotationMatrix(Q_b_0)*W_b_start)
-    annotation(Placement(transformation(extent = {{-40, -10}, {-20, 10}})));
+    annotation(Placement(transformation(extent = {{-30, -10}, {-50, 10}})));
   Bodies.RigidBody body(nW = 2, m = m_b, I_b = I_b, final g_0 = {0, 0, 0}, final r_0_start = {0, 0, 0},
     final v_0_start = {0, 0, 0}, Q_start = Q_b_0,
-    w_0_start = Rotations.rotationMatrix(Q_b_0)*w_b_b_0) annotation(Placement(transformation(extent = {{20, -10}, {40, 10}})));
-  Joints.SphericalHinge hinge(final p_a = {0, 0, 0}, final p_b = {0, 0, 0}) annotation(Placement(transformation(extent = {{-10, 20}, {10, 40}})));
-  Joints.NonholonomicHinge suslov(e_a = e_b) annotation(Placement(transformation(extent = {{-10, -40}, {10, -20}})));
+    w_0_start = Rotations.rotationMatrix(Q_b_0)*w_b_b_0) annotation(Placement(transformation(extent = {{30, -10}, {50, 10}})));
+  Joints.SphericalHinge hinge(final p_a = {0, 0, 0}, final p_b = {0, 0, 0}) annotation(Placement(transformation(extent = {{-10, 5}, {10, 25}})));
+  Joints.NonholonomicHinge suslov(e_a = e_b) annotation(Placement(transformation(extent = {{10, -25}, {-10, -5}})));
   output Units.Quaternion Q_b[4] = body.Q "Attitude of the inner body";
   output Units.AngularVelocity w_b_b[3] = body.w_b "Angular velocity of the inner body, its body frame";
   output Units.AngularVelocity w_s_0[3] = shell.k.w_0 "Angular velocity of the shell, world frame";
@@ -24,14 +24,14 @@ model NonholonomicBundle "Two bodies joined at a common point by a spherical and
   output Units.AngularVelocity hinge_slip = suslov.w_rel "Drift of the nonholonomic hinge";
   output Units.Length hinge_drift = sqrt(hinge.delta_0*hinge.delta_0) "Drift of the spherical hinge";
 equation
-  connect(shell.k, hinge.kA);
-  connect(body.k, hinge.kB);
-  connect(hinge.wA, shell.w[1]);
-  connect(hinge.wB, body.w[1]);
-  connect(body.k, suslov.kA);
-  connect(shell.k, suslov.kB);
-  connect(suslov.wA, body.w[2]);
-  connect(suslov.wB, shell.w[2]);
+  connect(shell.k, hinge.kA) annotation(Line(points = {{-30, 4}, {-22, 4}, {-22, 19}, {-10, 19}}, color = {0, 0, 255}));
+  connect(body.k, hinge.kB) annotation(Line(points = {{30, 4}, {18, 4}, {18, 19}, {10, 19}}, color = {0, 0, 255}));
+  connect(hinge.wA, shell.w[1]) annotation(Line(points = {{-10, 11}, {-18, 11}, {-18, -4}, {-30, -4}}, color = {255, 128, 0}));
+  connect(hinge.wB, body.w[1]) annotation(Line(points = {{10, 11}, {22, 11}, {22, -4}, {30, -4}}, color = {255, 128, 0}));
+  connect(body.k, suslov.kA) annotation(Line(points = {{30, 4}, {18, 4}, {18, -11}, {10, -11}}, color = {0, 0, 255}));
+  connect(shell.k, suslov.kB) annotation(Line(points = {{-30, 4}, {-22, 4}, {-22, -11}, {-10, -11}}, color = {0, 0, 255}));
+  connect(suslov.wA, body.w[2]) annotation(Line(points = {{10, -19}, {22, -19}, {22, -4}, {30, -4}}, color = {255, 128, 0}));
+  connect(suslov.wB, shell.w[2]) annotation(Line(points = {{-10, -19}, {-18, -19}, {-18, -4}, {-30, -4}}, color = {255, 128, 0}));
   annotation(experiment(StartTime = 0, StopTime = 10, Tolerance = 1e-10, Interval = 0.01),
     Documentation(info = "<html>
 <p>The free nonholonomic bundle (Bizyaev, Borisov, Mamaev 2013, section 3; a generalised Suslov problem):

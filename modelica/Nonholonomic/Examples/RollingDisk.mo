@@ -15,11 +15,11 @@ model RollingDisk "Thin disk (homogeneous by default) rolling without slipping o
   parameter Units.Inertia C(min = 1e-12) = 0.005 "Central moment of inertia about the symmetry axis, at most 2 A (default: thin homogeneous disk, m R^2/2 at the default m, R)";
   final parameter Real d_start[3] = {sin(psi_0)*cos(theta_0), -cos(psi_0)*cos(theta_0), -sin(theta_0)} "Initial unit vector from the centre to the contact point";
   final parameter Units.AngularVelocity w_start[3] = Rotations.angularVelocityZXZ(psi_0, theta_0, dpsi_0, dtheta_0, dphi_0) "Initial angular velocity, world frame";
-  Bodies.Ground ground(nW = 1) annotation(Placement(transformation(extent = {{-80, -10}, {-60, 10}})));
+  Bodies.Ground ground(nW = 1) annotation(Placement(transformation(extent = {{-30, -10}, {-50, 10}})));
   Bodies.RigidBody disk(nW = 1, m = m, I_b = {A, A, C}, g_0 = {0, 0, -g},
     r_0_start = {x_0, y_0, 0} - R*d_start, v_0_start = -R*cross(w_start, d_start),
     Q_start = Rotations.fromEulerZXZ(psi_0, theta_0, phi_0), w_0_start = w_start)
-    annotation(Placement(transformation(extent = {{60, -10}, {80, 10}})));
+    annotation(Placement(transformation(extent = {{30, -10}, {50, 10}})));
   Contacts.DiskOnPlane contact(R = R, final n_b = {0, 0, 1}) annotation(Placement(transformation(extent = {{-10, -10}, {10, 10}})));
   output Units.Position r_0[3] = disk.r_0 "Centre of the disk";
   output Units.Quaternion Q[4] = disk.Q "Attitude of the disk (body z = symmetry axis)";
@@ -33,10 +33,10 @@ model RollingDisk "Thin disk (homogeneous by default) rolling without slipping o
 equation
   assert(C <= (1 + 1e-9)*2*A, "RollingDisk: C must be at most 2 A (the triangle inequality of the inertia: a thin disk has C = 2 A, a thicker one less)");
   assert(C <= (1 + 1e-9)*m*R^2, "RollingDisk: C must be at most m R^2 (the disk's mass lies within its radius R; a ring has C = m R^2)");
-  connect(ground.k, contact.kA);
-  connect(disk.k, contact.kB);
-  connect(contact.wA, ground.w[1]);
-  connect(contact.wB, disk.w[1]);
+  connect(ground.k, contact.kA) annotation(Line(points = {{-30, 4}, {-10, 4}}, color = {0, 0, 255}));
+  connect(disk.k, contact.kB) annotation(Line(points = {{30, 4}, {10, 4}}, color = {0, 0, 255}));
+  connect(contact.wA, ground.w[1]) annotation(Line(points = {{-10, -4}, {-30, -4}}, color = {255, 128, 0}));
+  connect(contact.wB, disk.w[1]) annotation(Line(points = {{10, -4}, {30, -4}}, color = {255, 128, 0}));
   annotation(experiment(StartTime = 0, StopTime = 10, Tolerance = 1e-10, Interval = 0.01),
     Documentation(info = "<html>
 <p>A thin disk, axisymmetric with central moments of inertia <code>A</code> (about a diameter) and

@@ -15,13 +15,13 @@ model ShellWithInnerBody "Spherical robot: a shell rolling on a plane with a bod
   final parameter Units.Position c_start[3] = Rotations.rotationMatrix(Q_t_0)*c "Initial offset of the inner body's centre of mass, world frame";
   final parameter Units.AngularVelocity w_t_start[3] = Rotations.rotationMatrix(Q_t_0)*w_t_b_0 "Initial angular velocity of the inner body, world frame";
   final parameter Units.Velocity V_start[3] = cross(W_s_0, {0, 0, R_s}) "Initial velocity of the shell's centre (rolling)";
-  Bodies.Ground ground(nW = 1) annotation(Placement(transformation(extent = {{-90, -10}, {-70, 10}})));
+  Bodies.Ground ground(nW = 1) annotation(Placement(transformation(extent = {{-70, -10}, {-90, 10}})));
   Bodies.RigidBody shell(nW = 2, m = m_s, I_b = {I_s, I_s, I_s}, g_0 = {0, 0, -g}, r_0_start = {x_0, y_0, R_s},
     v_0_start = V_start, final Q_start = {1, 0, 0, 0}, w_0_start = W_s_0)
     annotation(Placement(transformation(extent = {{-10, -10}, {10, 10}})));
   Bodies.RigidBody top(nW = 1, m = m_t, I_b = I_t, g_0 = {0, 0, -g}, r_0_start = {x_0, y_0, R_s} + c_start,
     v_0_start = V_start + cross(w_t_start, c_start), Q_start = Q_t_0, w_0_start = w_t_start)
-    annotation(Placement(transformation(extent = {{60, -10}, {80, 10}})));
+    annotation(Placement(transformation(extent = {{70, -10}, {90, 10}})));
   Contacts.BallOnPlane contact(R = R_s, final c_b = {0, 0, 0}) annotation(Placement(transformation(extent = {{-50, -10}, {-30, 10}})));
   Joints.SphericalHinge hinge(final p_a = {0, 0, 0}, p_b = -c) annotation(Placement(transformation(extent = {{30, -10}, {50, 10}})));
   output Units.Quaternion Q_t[4] = top.Q "Attitude of the inner body";
@@ -38,14 +38,14 @@ model ShellWithInnerBody "Spherical robot: a shell rolling on a plane with a bod
 equation
   assert(c*c < R_s^2, "ShellWithInnerBody: the inner body's centre of mass must lie inside the shell: |c| < R_s");
   assert(I_s <= (1 + 1e-9)*2/3*m_s*R_s^2, "the shell's moment of inertia I_s must be at most 2/3 m_s R_s^2 (a dynamically spherical body within the radius R_s; a thin shell has 2/3 m_s R_s^2)");
-  connect(ground.k, contact.kA);
-  connect(shell.k, contact.kB);
-  connect(contact.wA, ground.w[1]);
-  connect(contact.wB, shell.w[1]);
-  connect(shell.k, hinge.kA);
-  connect(top.k, hinge.kB);
-  connect(hinge.wA, shell.w[2]);
-  connect(hinge.wB, top.w[1]);
+  connect(ground.k, contact.kA) annotation(Line(points = {{-70, 4}, {-50, 4}}, color = {0, 0, 255}));
+  connect(shell.k, contact.kB) annotation(Line(points = {{-10, 4}, {-30, 4}}, color = {0, 0, 255}));
+  connect(contact.wA, ground.w[1]) annotation(Line(points = {{-50, -4}, {-70, -4}}, color = {255, 128, 0}));
+  connect(contact.wB, shell.w[1]) annotation(Line(points = {{-30, -4}, {-10, -4}}, color = {255, 128, 0}));
+  connect(shell.k, hinge.kA) annotation(Line(points = {{-10, 4}, {-14, 4}, {-14, 18}, {26, 18}, {26, 4}, {30, 4}}, color = {0, 0, 255}));
+  connect(top.k, hinge.kB) annotation(Line(points = {{70, 4}, {50, 4}}, color = {0, 0, 255}));
+  connect(hinge.wA, shell.w[2]) annotation(Line(points = {{30, -4}, {26, -4}, {26, -18}, {-14, -18}, {-14, -4}, {-10, -4}}, color = {255, 128, 0}));
+  connect(hinge.wB, top.w[1]) annotation(Line(points = {{50, -4}, {70, -4}}, color = {255, 128, 0}));
   annotation(experiment(StartTime = 0, StopTime = 10, Tolerance = 1e-10, Interval = 0.01),
     Documentation(info = "<html>
 <p>A spherical robot (Bizyaev, Borisov, Mamaev 2013, section 1): a dynamically spherical shell rolls

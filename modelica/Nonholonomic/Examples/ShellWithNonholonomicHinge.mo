@@ -13,15 +13,15 @@ model ShellWithNonholonomicHinge "Spherical robot: a shell rolling on a plane wi
   parameter Units.Position y_0 = 0 "Initial y of the contact point";
   final parameter Units.AngularVelocity W_start[3] = Rotations.rotationMatrix(Q_b_0)*{Omega_12_0[1], Omega_12_0[2], w_b_b_0[3]} "Initial angular velocity of the shell, world frame";
   final parameter Units.Velocity V_start[3] = cross(W_start, {0, 0, R_s}) "Initial velocity of the centre (rolling)";
-  Bodies.Ground ground(nW = 1) annotation(Placement(transformation(extent = {{-90, -10}, {-70, 10}})));
+  Bodies.Ground ground(nW = 1) annotation(Placement(transformation(extent = {{-70, -10}, {-90, 10}})));
   Bodies.RigidBody shell(nW = 3, m = m_s, I_b = {I_s, I_s, I_s}, g_0 = {0, 0, -g}, r_0_start = {x_0, y_0, R_s},
     v_0_start = V_start, final Q_start = {1, 0, 0, 0}, w_0_start = W_start)
     annotation(Placement(transformation(extent = {{-10, -10}, {10, 10}})));
   Bodies.RigidBody body(nW = 2, m = m_b, I_b = I_b, g_0 = {0, 0, -g}, r_0_start = {x_0, y_0, R_s}, v_0_start = V_start,
-    Q_start = Q_b_0, w_0_start = Rotations.rotationMatrix(Q_b_0)*w_b_b_0) annotation(Placement(transformation(extent = {{60, -10}, {80, 10}})));
+    Q_start = Q_b_0, w_0_start = Rotations.rotationMatrix(Q_b_0)*w_b_b_0) annotation(Placement(transformation(extent = {{70, -10}, {90, 10}})));
   Contacts.BallOnPlane contact(R = R_s, final c_b = {0, 0, 0}) annotation(Placement(transformation(extent = {{-50, -10}, {-30, 10}})));
-  Joints.SphericalHinge hinge(final p_a = {0, 0, 0}, final p_b = {0, 0, 0}) annotation(Placement(transformation(extent = {{30, 10}, {50, 30}})));
-  Joints.NonholonomicHinge suslov(final e_a = {0, 0, 1}) annotation(Placement(transformation(extent = {{30, -30}, {50, -10}})));
+  Joints.SphericalHinge hinge(final p_a = {0, 0, 0}, final p_b = {0, 0, 0}) annotation(Placement(transformation(extent = {{30, 5}, {50, 25}})));
+  Joints.NonholonomicHinge suslov(final e_a = {0, 0, 1}) annotation(Placement(transformation(extent = {{50, -25}, {30, -5}})));
   output Units.Quaternion Q_b[4] = body.Q "Attitude of the inner body";
   output Units.AngularVelocity w_b_b[3] = body.w_b "Angular velocity of the inner body, its body frame";
   output Units.Position r_s_0[3] = shell.r_0 "Centre of the shell";
@@ -33,18 +33,18 @@ model ShellWithNonholonomicHinge "Spherical robot: a shell rolling on a plane wi
   output Units.AngularVelocity hinge_slip = suslov.w_rel "Drift of the nonholonomic hinge";
 equation
   assert(I_s <= (1 + 1e-9)*2/3*m_s*R_s^2, "the shell's moment of inertia I_s must be at most 2/3 m_s R_s^2 (a dynamically spherical body within the radius R_s; a thin shell has 2/3 m_s R_s^2)");
-  connect(ground.k, contact.kA);
-  connect(shell.k, contact.kB);
-  connect(contact.wA, ground.w[1]);
-  connect(contact.wB, shell.w[1]);
-  connect(shell.k, hinge.kA);
-  connect(body.k, hinge.kB);
-  connect(hinge.wA, shell.w[2]);
-  connect(hinge.wB, body.w[1]);
-  connect(body.k, suslov.kA);
-  connect(shell.k, suslov.kB);
-  connect(suslov.wA, body.w[2]);
-  connect(suslov.wB, shell.w[3]);
+  connect(ground.k, contact.kA) annotation(Line(points = {{-70, 4}, {-50, 4}}, color = {0, 0, 255}));
+  connect(shell.k, contact.kB) annotation(Line(points = {{-10, 4}, {-30, 4}}, color = {0, 0, 255}));
+  connect(contact.wA, ground.w[1]) annotation(Line(points = {{-50, -4}, {-70, -4}}, color = {255, 128, 0}));
+  connect(contact.wB, shell.w[1]) annotation(Line(points = {{-30, -4}, {-10, -4}}, color = {255, 128, 0}));
+  connect(shell.k, hinge.kA) annotation(Line(points = {{-10, 4}, {-14, 4}, {-14, 33}, {26, 33}, {26, 19}, {30, 19}}, color = {0, 0, 255}));
+  connect(body.k, hinge.kB) annotation(Line(points = {{70, 4}, {58, 4}, {58, 19}, {50, 19}}, color = {0, 0, 255}));
+  connect(hinge.wA, shell.w[2]) annotation(Line(points = {{30, 11}, {26, 11}, {26, -18}, {-14, -18}, {-14, -4}, {-10, -4}}, color = {255, 128, 0}));
+  connect(hinge.wB, body.w[1]) annotation(Line(points = {{50, 11}, {62, 11}, {62, -4}, {70, -4}}, color = {255, 128, 0}));
+  connect(body.k, suslov.kA) annotation(Line(points = {{70, 4}, {58, 4}, {58, -11}, {50, -11}}, color = {0, 0, 255}));
+  connect(shell.k, suslov.kB) annotation(Line(points = {{-10, 4}, {-14, 4}, {-14, -25}, {26, -25}, {26, -11}, {30, -11}}, color = {0, 0, 255}));
+  connect(suslov.wA, body.w[2]) annotation(Line(points = {{50, -19}, {62, -19}, {62, -4}, {70, -4}}, color = {255, 128, 0}));
+  connect(suslov.wB, shell.w[3]) annotation(Line(points = {{30, -19}, {26, -19}, {26, -33}, {-14, -33}, {-14, -4}, {-10, -4}}, color = {255, 128, 0}));
   annotation(experiment(StartTime = 0, StopTime = 10, Tolerance = 1e-10, Interval = 0.01),
     Documentation(info = "<html>
 <p>A spherical robot with a nonholonomic hinge (Bizyaev, Borisov, Mamaev 2013, section 2): a dynamically

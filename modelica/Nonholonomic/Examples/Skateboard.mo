@@ -56,17 +56,17 @@ model Skateboard "Skateboard with a rigid rider on two lean-to-steer trucks (Hub
   final parameter Units.AngularVelocity w_start[3] = {0.0, 0.0, dpsi_0} - dtheta_0*e_start "Initial angular velocity of the board";
   final parameter Units.Position r_start[3] = {x_0, y_0, R} + T_start*r_G_b "Initial centre of mass";
   final parameter Units.Velocity v_start[3] = V*e_start + cross(w_start, T_start*r_G_b) "Initial velocity of the centre of mass";
-  Bodies.Ground ground(nW = 4) annotation(Placement(transformation(extent = {{-10, -90}, {10, -70}})));
+  Bodies.Ground ground(nW = 4) annotation(Placement(transformation(origin = {0, -40}, extent = {{-10, -10}, {10, 10}}, rotation = -90)));
   Bodies.RigidBody board(nW = 2, m = m, I_b = {A, B, C}, g_0 = {0.0, 0.0, -g}, r_0_start = r_start, v_0_start = v_start,
-    Q_start = Q_start, w_0_start = w_start) annotation(Placement(transformation(extent = {{-10, 60}, {10, 80}})));
+    Q_start = Q_start, w_0_start = w_start) annotation(Placement(transformation(origin = {0, 40}, extent = {{10, -10}, {-10, 10}}, rotation = -90)));
   Vehicles.SkateboardTruck front(final front = true, lambda = lambda, k = k_t, c = c_t, r_b = {l, 0.0, 0.0} - r_G_b, R = R, b = b,
     m_h = m_h, A_h = A_h, C_h = C_h, m_w = m_w, A_w = A_w, C_w = C_w, c_w = c_w, d_w = d_w, g_0 = {0.0, 0.0, -g},
     alpha = alpha, beta = beta, r_board_start = r_start, Q_board_start = Q_start, v_board_start = v_start,
-    w_board_start = w_start) annotation(Placement(transformation(extent = {{30, -10}, {50, 10}})));
+    w_board_start = w_start) annotation(Placement(transformation(origin = {30, -0}, extent = {{-10, -10}, {10, 10}})));
   Vehicles.SkateboardTruck rear(final front = false, lambda = lambda, k = k_t, c = c_t, r_b = {-l, 0.0, 0.0} - r_G_b, R = R, b = b,
     m_h = m_h, A_h = A_h, C_h = C_h, m_w = m_w, A_w = A_w, C_w = C_w, c_w = c_w, d_w = d_w, g_0 = {0.0, 0.0, -g},
     alpha = alpha, beta = beta, r_board_start = r_start, Q_board_start = Q_start, v_board_start = v_start,
-    w_board_start = w_start) annotation(Placement(transformation(extent = {{-50, -10}, {-30, 10}})));
+    w_board_start = w_start) annotation(Placement(transformation(origin = {-30, -0}, extent = {{-10, -10}, {10, 10}})));
   output Units.Angle theta = atan2(-board.T[3, 2], board.T[3, 3]) "Tilt of the board about its longitudinal axis (> 0: leaning to its left, the left side down)";
   output Units.AngularVelocity dtheta = -(board.k.w_0*board.T[:, 1]) "Rate of the tilt";
   output Units.Angle psi = atan2(board.T[2, 1], board.T[1, 1]) "Heading of the board's longitudinal axis, from the world x, counter-clockwise, in (-pi, pi]";
@@ -91,16 +91,16 @@ equation
   v_O = board.v_0 - cross(board.k.w_0, board.T*r_G_b);
   x_dot = cross(board.k.w_0, board.T[:, 1]);
   e_h = {board.T[1, 1], board.T[2, 1], 0.0}/sqrt(board.T[1, 1]^2 + board.T[2, 1]^2);
-  connect(board.k, front.kBoard);
-  connect(board.k, rear.kBoard);
-  connect(front.wBoard, board.w[1]);
-  connect(rear.wBoard, board.w[2]);
-  connect(ground.k, front.kGround);
-  connect(ground.k, rear.kGround);
-  connect(front.wGround[1], ground.w[1]);
-  connect(front.wGround[2], ground.w[2]);
-  connect(rear.wGround[1], ground.w[3]);
-  connect(rear.wGround[2], ground.w[4]);
+  connect(board.k, front.kBoard) annotation(Line(points = {{4, 30}, {4, 20}, {30, 20}, {30, 10}}, color = {0, 0, 255}));
+  connect(board.k, rear.kBoard) annotation(Line(points = {{4, 30}, {4, 20}, {-30, 20}, {-30, 10}}, color = {0, 0, 255}));
+  connect(front.wBoard, board.w[1]) annotation(Line(points = {{34, 10}, {34, 20}, {-4, 20}, {-4, 30}}, color = {255, 128, 0}));
+  connect(rear.wBoard, board.w[2]) annotation(Line(points = {{-26, 10}, {-26, 20}, {-4, 20}, {-4, 30}}, color = {255, 128, 0}));
+  connect(ground.k, front.kGround) annotation(Line(points = {{4, -30}, {4, -20}, {30, -20}, {30, -10}}, color = {0, 0, 255}));
+  connect(ground.k, rear.kGround) annotation(Line(points = {{4, -30}, {4, -20}, {-30, -20}, {-30, -10}}, color = {0, 0, 255}));
+  connect(front.wGround[1], ground.w[1]) annotation(Line(points = {{34, -10}, {34, -20}, {-4, -20}, {-4, -30}}, color = {255, 128, 0}));
+  connect(front.wGround[2], ground.w[2]) annotation(Line(points = {{34, -10}, {34, -20}, {-4, -20}, {-4, -30}}, color = {255, 128, 0}));
+  connect(rear.wGround[1], ground.w[3]) annotation(Line(points = {{-26, -10}, {-26, -20}, {-4, -20}, {-4, -30}}, color = {255, 128, 0}));
+  connect(rear.wGround[2], ground.w[4]) annotation(Line(points = {{-26, -10}, {-26, -20}, {-4, -20}, {-4, -30}}, color = {255, 128, 0}));
   annotation(experiment(StartTime = 0, StopTime = 10, Tolerance = 1e-8, Interval = 0.01),
     Documentation(info = "<html>
 <p>The skateboard of Hubbard (J. Appl. Mech. 46, 1979) as modelled in Modelica by Kosenko and Kuleshov

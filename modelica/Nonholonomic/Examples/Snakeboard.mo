@@ -54,45 +54,45 @@ model Snakeboard "Snakeboard of Lewis et al. (1994): two steered wheelsets and a
   final parameter Units.Velocity vcx[4] = {vO_s[1] + omega_s*along[i]*l*ey[1] for i in 1:4} "Initial x velocity of wheel i's pivot";
   final parameter Units.Velocity vcy[4] = {vO_s[2] + omega_s*along[i]*l*ey[2] for i in 1:4} "Initial y velocity of wheel i's pivot";
   final parameter Units.AngularVelocity spin_s[4] = {(vcx[i]*cos(hw[i]) + vcy[i]*sin(hw[i]) - side[i]*rw[i]*b)/R for i in 1:4} "Initial rolling rate of wheel i about its axle";
-  Bodies.Ground ground(nW = 4) annotation(Placement(transformation(extent = {{-10, -100}, {10, -80}})));
+  Bodies.Ground ground(nW = 4) annotation(Placement(transformation(extent = {{-110, -10}, {-130, 10}})));
   Bodies.RigidBody halfF(nW = 2, m = m_h, I_b = {J_h/10, J_h, J_h}, r_0_start = {x_0, y_0, R} + l/2*ex,
     v_0_start = vO_s + omega_s*l/2*ey, Q_start = Rotations.fromAxisAngle({0, 0, 1}, theta_0), w_0_start = {0, 0, omega_s})
-    annotation(Placement(transformation(extent = {{30, 60}, {50, 80}})));
+    annotation(Placement(transformation(extent = {{50, 5}, {70, 25}})));
   Bodies.RigidBody halfB(nW = 3, m = m_h, I_b = {J_h/10, J_h, J_h}, r_0_start = {x_0, y_0, R} - l/2*ex,
     v_0_start = vO_s - omega_s*l/2*ey, Q_start = Rotations.fromAxisAngle({0, 0, 1}, theta_0), w_0_start = {0, 0, omega_s})
-    annotation(Placement(transformation(extent = {{-50, 60}, {-30, 80}})));
+    annotation(Placement(transformation(extent = {{50, -25}, {70, -5}})));
   Bodies.RigidBody rotor(nW = 1, m = m_r, I_b = {0.6*Jr, 0.6*Jr, Jr}, r_0_start = {x_0, y_0, R}, v_0_start = vO_s,
     Q_start = Rotations.fromAxisAngle({0, 0, 1}, theta_0 + psi_s), w_0_start = {0, 0, omega_s + dpsi_s})
-    annotation(Placement(transformation(extent = {{-10, 80}, {10, 100}})));
+    annotation(Placement(transformation(extent = {{110, -10}, {130, 10}})));
   Bodies.RigidBody axleF(nW = 3, m = m_a, I_b = {J_a, J_a/100, J_a}, r_0_start = {x_0, y_0, R} + l*ex,
     v_0_start = vO_s + omega_s*l*ey, Q_start = Rotations.fromAxisAngle({0, 0, 1}, theta_0 + phi_s[1]),
-    w_0_start = {0, 0, omega_s + dphi_s[1]}) annotation(Placement(transformation(extent = {{50, 0}, {70, 20}})));
+    w_0_start = {0, 0, omega_s + dphi_s[1]}) annotation(Placement(transformation(extent = {{-10, 5}, {10, 25}})));
   Bodies.RigidBody axleB(nW = 3, m = m_a, I_b = {J_a, J_a/100, J_a}, r_0_start = {x_0, y_0, R} - l*ex,
     v_0_start = vO_s - omega_s*l*ey, Q_start = Rotations.fromAxisAngle({0, 0, 1}, theta_0 + phi_s[2]),
-    w_0_start = {0, 0, omega_s + dphi_s[2]}) annotation(Placement(transformation(extent = {{-70, 0}, {-50, 20}})));
+    w_0_start = {0, 0, omega_s + dphi_s[2]}) annotation(Placement(transformation(extent = {{-10, -25}, {10, -5}})));
   // wheels: symmetry axis along body y (the axle), rolling forward along their wheelset's heading
   Bodies.RigidBody wheel[4](each nW = 2, each m = m_w, each I_b = {A_w, C_w, A_w},
     r_0_start = {{x_0, y_0, R} + along[i]*l*ex + side[i]*b*{-sin(hw[i]), cos(hw[i]), 0} for i in 1:4},
     v_0_start = {{vcx[i], vcy[i], 0} - side[i]*rw[i]*b*{cos(hw[i]), sin(hw[i]), 0} for i in 1:4},
     Q_start = {Rotations.fromAxisAngle({0, 0, 1}, hw[i]) for i in 1:4},
     w_0_start = {{0, 0, rw[i]} + spin_s[i]*{-sin(hw[i]), cos(hw[i]), 0} for i in 1:4})
-    annotation(Placement(transformation(extent = {{-10, -40}, {10, -20}})));
+    annotation(Placement(transformation(extent = {{-70, -10}, {-50, 10}})));
   Joints.CompliantRevolute crossbar(p_a = {l/2, 0, 0}, p_b = {-l/2, 0, 0}, final n_a = {1, 0, 0}, final n_b = {1, 0, 0},
     c = c_bar, d = d_bar) "The crossbar's halves: free to twist about the crossbar, a spring-damper along it"
-    annotation(Placement(transformation(extent = {{-10, 60}, {10, 80}})));
+    annotation(Placement(transformation(extent = {{80, 5}, {100, 25}})));
   Joints.ServoRevolute rotorServo(p_a = {l/2, 0, 0}, final p_b = {0, 0, 0}, final n_a = {0, 0, 1}, final n_b = {0, 0, 1},
     amplitude = {A_psi}, frequency = {f_psi}, phase = {phase_psi}) "The rider's torso: psi(t)"
-    annotation(Placement(transformation(extent = {{-30, 80}, {-10, 100}})));
+    annotation(Placement(transformation(extent = {{80, -25}, {100, -5}})));
   Joints.ServoRevolute pivotF(p_a = {l/2, 0, 0}, final p_b = {0, 0, 0}, final n_a = {0, 0, 1}, final n_b = {0, 0, 1},
     amplitude = {A_phi_f}, frequency = {f_phi}, phase = {phase_phi}) "The rider's front foot: phi_f(t)"
-    annotation(Placement(transformation(extent = {{50, 30}, {70, 50}})));
+    annotation(Placement(transformation(extent = {{40, 5}, {20, 25}})));
   Joints.ServoRevolute pivotB(p_a = {-l/2, 0, 0}, final p_b = {0, 0, 0}, final n_a = {0, 0, 1}, final n_b = {0, 0, 1},
     amplitude = {A_phi_b}, frequency = {f_phi}, phase = {phase_phi}) "The rider's back foot: phi_b(t)"
-    annotation(Placement(transformation(extent = {{-70, 30}, {-50, 50}})));
+    annotation(Placement(transformation(extent = {{40, -25}, {20, -5}})));
   Joints.CompliantRevolute wheelJoint[4](p_a = {{0, side[i]*b, 0} for i in 1:4}, each final p_b = {0, 0, 0},
     each final n_a = {0, 1, 0}, each final n_b = {0, 1, 0}, each c = c_w, each d = d_w)
-    annotation(Placement(transformation(extent = {{-10, 0}, {10, 20}})));
-  Contacts.DiskOnPlane contact[4](each R = R, each final n_b = {0, 1, 0}) annotation(Placement(transformation(extent = {{-10, -70}, {10, -50}})));
+    annotation(Placement(transformation(extent = {{-20, -10}, {-40, 10}})));
+  Contacts.DiskOnPlane contact[4](each R = R, each final n_b = {0, 1, 0}) annotation(Placement(transformation(extent = {{-100, -10}, {-80, 10}})));
   output Units.Position x = crossbar.p_0[1] "x of the board's centre";
   output Units.Position y = crossbar.p_0[2] "y of the board's centre";
   output Units.Angle theta = atan2(halfB.T[2, 1], halfB.T[1, 1]) "Heading of the board, in (-pi, pi]";
@@ -123,54 +123,54 @@ equation
   assert(J - 2*m_ws*l^2 - (m - m_r - 2*m_ws)*l^2/4 > 0, "Snakeboard: J is too small for the masses at the wheelsets' pivots (the crossbar's halves would need a negative inertia)");
   assert(m_ws > 2*m_w and Jw > 2*m_w*(b^2 + R^2/4), "Snakeboard: the wheels are too heavy for the wheelset's mass m_ws or yaw inertia Jw");
   assert(abs(A_phi_f) < Constants.pi/2 and abs(backRatio*A_phi_f) < Constants.pi/2, "Snakeboard: gait amplitudes of the wheelsets must stay below 90 deg (at 90 deg both axles lie along the board and the board's motion is undetermined)");
-  connect(ground.k, contact[1].kA);
-  connect(wheel[1].k, contact[1].kB);
-  connect(wheel[1].k, wheelJoint[1].kB);
-  connect(contact[1].wA, ground.w[1]);
-  connect(contact[1].wB, wheel[1].w[1]);
-  connect(wheelJoint[1].wB, wheel[1].w[2]);
-  connect(ground.k, contact[2].kA);
-  connect(wheel[2].k, contact[2].kB);
-  connect(wheel[2].k, wheelJoint[2].kB);
-  connect(contact[2].wA, ground.w[2]);
-  connect(contact[2].wB, wheel[2].w[1]);
-  connect(wheelJoint[2].wB, wheel[2].w[2]);
-  connect(ground.k, contact[3].kA);
-  connect(wheel[3].k, contact[3].kB);
-  connect(wheel[3].k, wheelJoint[3].kB);
-  connect(contact[3].wA, ground.w[3]);
-  connect(contact[3].wB, wheel[3].w[1]);
-  connect(wheelJoint[3].wB, wheel[3].w[2]);
-  connect(ground.k, contact[4].kA);
-  connect(wheel[4].k, contact[4].kB);
-  connect(wheel[4].k, wheelJoint[4].kB);
-  connect(contact[4].wA, ground.w[4]);
-  connect(contact[4].wB, wheel[4].w[1]);
-  connect(wheelJoint[4].wB, wheel[4].w[2]);
-  connect(axleF.k, wheelJoint[1].kA);
-  connect(axleF.k, wheelJoint[2].kA);
-  connect(axleB.k, wheelJoint[3].kA);
-  connect(axleB.k, wheelJoint[4].kA);
-  connect(wheelJoint[1].wA, axleF.w[1]);
-  connect(wheelJoint[2].wA, axleF.w[2]);
-  connect(wheelJoint[3].wA, axleB.w[1]);
-  connect(wheelJoint[4].wA, axleB.w[2]);
-  connect(halfF.k, pivotF.kA);
-  connect(axleF.k, pivotF.kB);
-  connect(pivotF.wA, halfF.w[1]);
-  connect(pivotF.wB, axleF.w[3]);
-  connect(halfB.k, pivotB.kA);
-  connect(axleB.k, pivotB.kB);
-  connect(pivotB.wA, halfB.w[1]);
-  connect(pivotB.wB, axleB.w[3]);
-  connect(halfB.k, crossbar.kA);
-  connect(halfF.k, crossbar.kB);
-  connect(crossbar.wA, halfB.w[2]);
-  connect(crossbar.wB, halfF.w[2]);
-  connect(halfB.k, rotorServo.kA);
-  connect(rotor.k, rotorServo.kB);
-  connect(rotorServo.wA, halfB.w[3]);
-  connect(rotorServo.wB, rotor.w[1]);
+  connect(ground.k, contact[1].kA) annotation(Line(points = {{-110, 4}, {-100, 4}}, color = {0, 0, 255}));
+  connect(wheel[1].k, contact[1].kB) annotation(Line(points = {{-70, 4}, {-80, 4}}, color = {0, 0, 255}));
+  connect(wheel[1].k, wheelJoint[1].kB) annotation(Line(points = {{-70, 4}, {-74, 4}, {-74, 18}, {-44, 18}, {-44, 4}, {-40, 4}}, color = {0, 0, 255}));
+  connect(contact[1].wA, ground.w[1]) annotation(Line(points = {{-100, -4}, {-110, -4}}, color = {255, 128, 0}));
+  connect(contact[1].wB, wheel[1].w[1]) annotation(Line(points = {{-80, -4}, {-70, -4}}, color = {255, 128, 0}));
+  connect(wheelJoint[1].wB, wheel[1].w[2]) annotation(Line(points = {{-40, -4}, {-44, -4}, {-44, -18}, {-74, -18}, {-74, -4}, {-70, -4}}, color = {255, 128, 0}));
+  connect(ground.k, contact[2].kA) annotation(Line(points = {{-110, 4}, {-100, 4}}, color = {0, 0, 255}));
+  connect(wheel[2].k, contact[2].kB) annotation(Line(points = {{-70, 4}, {-80, 4}}, color = {0, 0, 255}));
+  connect(wheel[2].k, wheelJoint[2].kB) annotation(Line(points = {{-70, 4}, {-74, 4}, {-74, 18}, {-44, 18}, {-44, 4}, {-40, 4}}, color = {0, 0, 255}));
+  connect(contact[2].wA, ground.w[2]) annotation(Line(points = {{-100, -4}, {-110, -4}}, color = {255, 128, 0}));
+  connect(contact[2].wB, wheel[2].w[1]) annotation(Line(points = {{-80, -4}, {-70, -4}}, color = {255, 128, 0}));
+  connect(wheelJoint[2].wB, wheel[2].w[2]) annotation(Line(points = {{-40, -4}, {-44, -4}, {-44, -18}, {-74, -18}, {-74, -4}, {-70, -4}}, color = {255, 128, 0}));
+  connect(ground.k, contact[3].kA) annotation(Line(points = {{-110, 4}, {-100, 4}}, color = {0, 0, 255}));
+  connect(wheel[3].k, contact[3].kB) annotation(Line(points = {{-70, 4}, {-80, 4}}, color = {0, 0, 255}));
+  connect(wheel[3].k, wheelJoint[3].kB) annotation(Line(points = {{-70, 4}, {-74, 4}, {-74, 18}, {-44, 18}, {-44, 4}, {-40, 4}}, color = {0, 0, 255}));
+  connect(contact[3].wA, ground.w[3]) annotation(Line(points = {{-100, -4}, {-110, -4}}, color = {255, 128, 0}));
+  connect(contact[3].wB, wheel[3].w[1]) annotation(Line(points = {{-80, -4}, {-70, -4}}, color = {255, 128, 0}));
+  connect(wheelJoint[3].wB, wheel[3].w[2]) annotation(Line(points = {{-40, -4}, {-44, -4}, {-44, -18}, {-74, -18}, {-74, -4}, {-70, -4}}, color = {255, 128, 0}));
+  connect(ground.k, contact[4].kA) annotation(Line(points = {{-110, 4}, {-100, 4}}, color = {0, 0, 255}));
+  connect(wheel[4].k, contact[4].kB) annotation(Line(points = {{-70, 4}, {-80, 4}}, color = {0, 0, 255}));
+  connect(wheel[4].k, wheelJoint[4].kB) annotation(Line(points = {{-70, 4}, {-74, 4}, {-74, 18}, {-44, 18}, {-44, 4}, {-40, 4}}, color = {0, 0, 255}));
+  connect(contact[4].wA, ground.w[4]) annotation(Line(points = {{-100, -4}, {-110, -4}}, color = {255, 128, 0}));
+  connect(contact[4].wB, wheel[4].w[1]) annotation(Line(points = {{-80, -4}, {-70, -4}}, color = {255, 128, 0}));
+  connect(wheelJoint[4].wB, wheel[4].w[2]) annotation(Line(points = {{-40, -4}, {-44, -4}, {-44, -18}, {-74, -18}, {-74, -4}, {-70, -4}}, color = {255, 128, 0}));
+  connect(axleF.k, wheelJoint[1].kA) annotation(Line(points = {{-10, 19}, {-17, 19}, {-17, 4}, {-20, 4}}, color = {0, 0, 255}));
+  connect(axleF.k, wheelJoint[2].kA) annotation(Line(points = {{-10, 19}, {-17, 19}, {-17, 4}, {-20, 4}}, color = {0, 0, 255}));
+  connect(axleB.k, wheelJoint[3].kA) annotation(Line(points = {{-10, -11}, {-17, -11}, {-17, 4}, {-20, 4}}, color = {0, 0, 255}));
+  connect(axleB.k, wheelJoint[4].kA) annotation(Line(points = {{-10, -11}, {-17, -11}, {-17, 4}, {-20, 4}}, color = {0, 0, 255}));
+  connect(wheelJoint[1].wA, axleF.w[1]) annotation(Line(points = {{-20, -4}, {-13, -4}, {-13, 11}, {-10, 11}}, color = {255, 128, 0}));
+  connect(wheelJoint[2].wA, axleF.w[2]) annotation(Line(points = {{-20, -4}, {-13, -4}, {-13, 11}, {-10, 11}}, color = {255, 128, 0}));
+  connect(wheelJoint[3].wA, axleB.w[1]) annotation(Line(points = {{-20, -4}, {-13, -4}, {-13, -19}, {-10, -19}}, color = {255, 128, 0}));
+  connect(wheelJoint[4].wA, axleB.w[2]) annotation(Line(points = {{-20, -4}, {-13, -4}, {-13, -19}, {-10, -19}}, color = {255, 128, 0}));
+  connect(halfF.k, pivotF.kA) annotation(Line(points = {{50, 19}, {40, 19}}, color = {0, 0, 255}));
+  connect(axleF.k, pivotF.kB) annotation(Line(points = {{-10, 19}, {-14, 19}, {-14, 33}, {16, 33}, {16, 19}, {20, 19}}, color = {0, 0, 255}));
+  connect(pivotF.wA, halfF.w[1]) annotation(Line(points = {{40, 11}, {50, 11}}, color = {255, 128, 0}));
+  connect(pivotF.wB, axleF.w[3]) annotation(Line(points = {{20, 11}, {16, 11}, {16, 25}, {-14, 25}, {-14, 11}, {-10, 11}}, color = {255, 128, 0}));
+  connect(halfB.k, pivotB.kA) annotation(Line(points = {{50, -11}, {40, -11}}, color = {0, 0, 255}));
+  connect(axleB.k, pivotB.kB) annotation(Line(points = {{-10, -11}, {-14, -11}, {-14, -25}, {16, -25}, {16, -11}, {20, -11}}, color = {0, 0, 255}));
+  connect(pivotB.wA, halfB.w[1]) annotation(Line(points = {{40, -19}, {50, -19}}, color = {255, 128, 0}));
+  connect(pivotB.wB, axleB.w[3]) annotation(Line(points = {{20, -19}, {16, -19}, {16, -33}, {-14, -33}, {-14, -19}, {-10, -19}}, color = {255, 128, 0}));
+  connect(halfB.k, crossbar.kA) annotation(Line(points = {{50, -11}, {46, -11}, {46, -25}, {76, -25}, {76, 19}, {80, 19}}, color = {0, 0, 255}));
+  connect(halfF.k, crossbar.kB) annotation(Line(points = {{50, 19}, {46, 19}, {46, 33}, {104, 33}, {104, 19}, {100, 19}}, color = {0, 0, 255}));
+  connect(crossbar.wA, halfB.w[2]) annotation(Line(points = {{80, 11}, {76, 11}, {76, -33}, {46, -33}, {46, -19}, {50, -19}}, color = {255, 128, 0}));
+  connect(crossbar.wB, halfF.w[2]) annotation(Line(points = {{100, 11}, {104, 11}, {104, 25}, {46, 25}, {46, 11}, {50, 11}}, color = {255, 128, 0}));
+  connect(halfB.k, rotorServo.kA) annotation(Line(points = {{50, -11}, {46, -11}, {46, -25}, {76, -25}, {76, -11}, {80, -11}}, color = {0, 0, 255}));
+  connect(rotor.k, rotorServo.kB) annotation(Line(points = {{110, 4}, {103, 4}, {103, -11}, {100, -11}}, color = {0, 0, 255}));
+  connect(rotorServo.wA, halfB.w[3]) annotation(Line(points = {{80, -19}, {76, -19}, {76, -33}, {46, -33}, {46, -19}, {50, -19}}, color = {255, 128, 0}));
+  connect(rotorServo.wB, rotor.w[1]) annotation(Line(points = {{100, -19}, {107, -19}, {107, -4}, {110, -4}}, color = {255, 128, 0}));
   annotation(experiment(StartTime = 0, StopTime = 5, Tolerance = 1e-8, Interval = 0.01),
     Documentation(info = "<html>
 <p>The snakeboard of Lewis, Ostrowski, Murray and Burdick (ICRA 1994) as Kosenko builds it (seed 002, sec. 3):

@@ -42,20 +42,20 @@ model SpurGearPair "Spur gear pair on a compliant involute mesh: pinion at a pre
   final parameter Units.Length e_0 = if preload and T2 > 0 then P_0/Constants.pi*lambda*(2*log(4*rho1_P/c_0) - 1 + 2*log(4*rho2_P/c_0) - 1) else 0 "Initial transmission error: the static approach of that pair (Johnson 1985)";
   final parameter Units.Angle phi2_0 = e_0/rb2 "Initial angle of the wheel: e = rb2 phi2_0 = e_0 at phi1 = 0";
   final parameter Real servo(unit = "1") = if speedDriven then 1 else 0 "1: speed servo, 0: torque drive";
-  Bodies.Ground ground(nW = 2) annotation(Placement(transformation(extent = {{-10, -80}, {10, -60}})));
+  Bodies.Ground ground(nW = 2) annotation(Placement(transformation(extent = {{-50, -10}, {-70, 10}})));
   Bodies.RigidBody pinion(nW = 2, m = m1, I_b = {Jt1, Jt1, J1}, g_0 = {0, 0, -g}, r_0_start = {0, 0, 0},
-    w_0_start = {0, 0, omega1}) annotation(Placement(transformation(extent = {{-60, 0}, {-40, 20}})));
+    w_0_start = {0, 0, omega1}) annotation(Placement(transformation(extent = {{10, 5}, {30, 25}})));
   Bodies.RigidBody wheel(nW = 2, m = m2, I_b = {Jt2, Jt2, J2}, g_0 = {0, 0, -g}, r_0_start = {a, 0, 0},
     Q_start = Rotations.fromAxisAngle({0, 0, 1}, phi2_0), w_0_start = {0, 0, omega2_0})
-    annotation(Placement(transformation(extent = {{40, 0}, {60, 20}})));
+    annotation(Placement(transformation(extent = {{10, -25}, {30, -5}})));
   Joints.Revolute pinionJoint(p_a = {0, 0, 0}, final p_b = {0, 0, 0}, final n_a = {0, 0, 1}, final n_b = {0, 0, 1}, tau = tau1)
     "Pinion's bearing; its drive torque tau1 is the servo's reaction or the driving torque"
-    annotation(Placement(transformation(extent = {{-60, -40}, {-40, -20}})));
+    annotation(Placement(transformation(extent = {{-30, 5}, {-10, 25}})));
   Joints.Revolute wheelJoint(p_a = {a, 0, 0}, final p_b = {0, 0, 0}, final n_a = {0, 0, 1}, final n_b = {0, 0, 1}, tau = T2 + T2_in)
     "Wheel's bearing; the load torque acts on the wheel through it"
-    annotation(Placement(transformation(extent = {{40, -40}, {60, -20}})));
+    annotation(Placement(transformation(extent = {{-30, -25}, {-10, -5}})));
   Contacts.InvoluteToothContact mesh(m = m, z1 = z1, z2 = z2, alpha = alpha, b = b, j = j, E_A = E, nu_A = nu, E_B = E,
-    nu_B = nu, d = d, mu = mu, eps = eps) annotation(Placement(transformation(extent = {{-10, 0}, {10, 20}})));
+    nu_B = nu, d = d, mu = mu, eps = eps) annotation(Placement(transformation(extent = {{50, -10}, {70, 10}})));
   Units.Torque tau1 "Torque on the pinion about +z from its drive (servo reaction or T1 + T1_in)";
   output Units.Angle phi1 = atan2(pinion.T[2, 1], pinion.T[1, 1]) "Angle of the pinion about +z, in (-pi, pi] (unwrap it over samples closer than half a turn)";
   output Units.Angle phi2 = atan2(wheel.T[2, 1], wheel.T[1, 1]) "Angle of the wheel about +z, in (-pi, pi]";
@@ -73,22 +73,25 @@ model SpurGearPair "Spur gear pair on a compliant involute mesh: pinion at a pre
   output Units.Power meshPower = mesh.meshPower "Power going into the teeth's compliance and damping";
   output Units.Power frictionPower = mesh.frictionPower "Power lost in the flanks' sliding friction";
   output Units.Power dissipation = mesh.dissipation "Power lost in the mesh's damping and friction";
+protected
+  final parameter Units.Inertia J_unit = 1 "Scales the torque relation to an angular acceleration (1 kg.m2: the same numbers)";
 equation
   // one relation, linear in the accelerations and tau1: the speed servo at acceleration level (a rate is
-  // prescribed, so a first-order Baumgarte term) or tau1 = the driving torque
-  servo*(pinion.k.z_0[3] + gamma*(w1 - omega1 - omega1_in)) + (1 - servo)*(tau1 - T1 - T1_in) = 0;
-  connect(ground.k, pinionJoint.kA);
-  connect(pinion.k, pinionJoint.kB);
-  connect(pinionJoint.wA, ground.w[1]);
-  connect(pinionJoint.wB, pinion.w[1]);
-  connect(ground.k, wheelJoint.kA);
-  connect(wheel.k, wheelJoint.kB);
-  connect(wheelJoint.wA, ground.w[2]);
-  connect(wheelJoint.wB, wheel.w[1]);
-  connect(pinion.k, mesh.kA);
-  connect(wheel.k, mesh.kB);
-  connect(mesh.wA, pinion.w[2]);
-  connect(mesh.wB, wheel.w[2]);
+  // prescribed, so a first-order Baumgarte term) or tau1 = the driving torque, divided by 1 kg.m2 so that both
+  // branches are angular accelerations (unit-consistent) with the numbers of the torque in N.m
+  servo*(pinion.k.z_0[3] + gamma*(w1 - omega1 - omega1_in)) + (1 - servo)*(tau1 - T1 - T1_in)/J_unit = 0;
+  connect(ground.k, pinionJoint.kA) annotation(Line(points = {{-50, 4}, {-42, 4}, {-42, 19}, {-30, 19}}, color = {0, 0, 255}));
+  connect(pinion.k, pinionJoint.kB) annotation(Line(points = {{10, 19}, {-10, 19}}, color = {0, 0, 255}));
+  connect(pinionJoint.wA, ground.w[1]) annotation(Line(points = {{-30, 11}, {-38, 11}, {-38, -4}, {-50, -4}}, color = {255, 128, 0}));
+  connect(pinionJoint.wB, pinion.w[1]) annotation(Line(points = {{-10, 11}, {10, 11}}, color = {255, 128, 0}));
+  connect(ground.k, wheelJoint.kA) annotation(Line(points = {{-50, 4}, {-42, 4}, {-42, -11}, {-30, -11}}, color = {0, 0, 255}));
+  connect(wheel.k, wheelJoint.kB) annotation(Line(points = {{10, -11}, {-10, -11}}, color = {0, 0, 255}));
+  connect(wheelJoint.wA, ground.w[2]) annotation(Line(points = {{-30, -19}, {-38, -19}, {-38, -4}, {-50, -4}}, color = {255, 128, 0}));
+  connect(wheelJoint.wB, wheel.w[1]) annotation(Line(points = {{-10, -19}, {10, -19}}, color = {255, 128, 0}));
+  connect(pinion.k, mesh.kA) annotation(Line(points = {{10, 19}, {6, 19}, {6, 33}, {46, 33}, {46, 4}, {50, 4}}, color = {0, 0, 255}));
+  connect(wheel.k, mesh.kB) annotation(Line(points = {{10, -11}, {6, -11}, {6, -25}, {74, -25}, {74, 4}, {70, 4}}, color = {0, 0, 255}));
+  connect(mesh.wA, pinion.w[2]) annotation(Line(points = {{50, -4}, {46, -4}, {46, -18}, {6, -18}, {6, 11}, {10, 11}}, color = {255, 128, 0}));
+  connect(mesh.wB, wheel.w[2]) annotation(Line(points = {{70, -4}, {74, -4}, {74, -33}, {6, -33}, {6, -19}, {10, -19}}, color = {255, 128, 0}));
   annotation(experiment(StartTime = 0, StopTime = 0.1, Tolerance = 1e-8, Interval = 1e-5),
     Documentation(info = "<html>
 <p>A pair of standard steel spur gears (module 2 mm, 20 and 35 teeth, pressure angle 20 deg, face width 20 mm,

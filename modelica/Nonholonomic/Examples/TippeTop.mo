@@ -20,15 +20,15 @@ model TippeTop "Tippe-top of Leine and Glocker (2003) on two compliant Hertz con
   parameter Units.AngularVelocity spin_0 = 180 "Initial spin about the symmetry axis";
   parameter Units.Length gap_0(min = 0) = 0 "Initial height of the body sphere above the plane (0: just touching)";
   final parameter Real z_start[3](each unit = "1") = {0, -sin(theta_0), cos(theta_0)} "Initial symmetry axis, world frame";
-  Bodies.Ground ground(nW = 2) annotation(Placement(transformation(extent = {{-80, -10}, {-60, 10}})));
+  Bodies.Ground ground(nW = 2) annotation(Placement(transformation(extent = {{-30, -10}, {-50, 10}})));
   Bodies.RigidBody top(nW = 2, m = m, I_b = {I1, I1, I3}, g_0 = {0, 0, -g},
     r_0_start = {0, 0, R1 + gap_0} - e1*z_start, v_0_start = {0, 0, 0},
     Q_start = Rotations.fromAxisAngle({1, 0, 0}, theta_0), w_0_start = spin_0*z_start)
-    annotation(Placement(transformation(extent = {{60, -10}, {80, 10}})));
+    annotation(Placement(transformation(extent = {{30, -10}, {50, 10}})));
   Contacts.SphereOnPlaneElastic bodyContact(R = R1, c_b = {0, 0, e1}, frictionLaw = frictionLaw, mu = mu, eps = eps,
-    E_A = E, nu_A = nu, E_B = E, nu_B = nu, d = d) annotation(Placement(transformation(extent = {{-10, 20}, {10, 40}})));
+    E_A = E, nu_A = nu, E_B = E, nu_B = nu, d = d) annotation(Placement(transformation(extent = {{-10, 5}, {10, 25}})));
   Contacts.SphereOnPlaneElastic headContact(R = R2, c_b = {0, 0, e2}, frictionLaw = frictionLaw, mu = mu, eps = eps,
-    E_A = E, nu_A = nu, E_B = E, nu_B = nu, d = d) annotation(Placement(transformation(extent = {{-10, -40}, {10, -20}})));
+    E_A = E, nu_A = nu, E_B = E, nu_B = nu, d = d) annotation(Placement(transformation(extent = {{-10, -25}, {10, -5}})));
   output Units.Position r_0[3] = top.r_0 "Centre of mass";
   output Units.Quaternion Q[4] = top.Q "Attitude (body z: the symmetry axis, towards the head)";
   output Units.Angle theta = atan2(sqrt(top.T[1, 3]^2 + top.T[2, 3]^2), top.T[3, 3]) "Tilt of the symmetry axis from the vertical (pi: standing on the head)";
@@ -47,14 +47,14 @@ equation
   // penetrations small against the radius: 1 % allowed, as in the reference)
   assert(R1 + gap_0 + (e2 - e1)*cos(theta_0) >= 0.99*R2,
     "the head sphere starts inside the plane: lower theta_0 or R2, or raise gap_0");
-  connect(ground.k, bodyContact.kA);
-  connect(top.k, bodyContact.kB);
-  connect(bodyContact.wA, ground.w[1]);
-  connect(bodyContact.wB, top.w[1]);
-  connect(ground.k, headContact.kA);
-  connect(top.k, headContact.kB);
-  connect(headContact.wA, ground.w[2]);
-  connect(headContact.wB, top.w[2]);
+  connect(ground.k, bodyContact.kA) annotation(Line(points = {{-30, 4}, {-22, 4}, {-22, 19}, {-10, 19}}, color = {0, 0, 255}));
+  connect(top.k, bodyContact.kB) annotation(Line(points = {{30, 4}, {18, 4}, {18, 19}, {10, 19}}, color = {0, 0, 255}));
+  connect(bodyContact.wA, ground.w[1]) annotation(Line(points = {{-10, 11}, {-18, 11}, {-18, -4}, {-30, -4}}, color = {255, 128, 0}));
+  connect(bodyContact.wB, top.w[1]) annotation(Line(points = {{10, 11}, {22, 11}, {22, -4}, {30, -4}}, color = {255, 128, 0}));
+  connect(ground.k, headContact.kA) annotation(Line(points = {{-30, 4}, {-22, 4}, {-22, -11}, {-10, -11}}, color = {0, 0, 255}));
+  connect(top.k, headContact.kB) annotation(Line(points = {{30, 4}, {18, 4}, {18, -11}, {10, -11}}, color = {0, 0, 255}));
+  connect(headContact.wA, ground.w[2]) annotation(Line(points = {{-10, -19}, {-18, -19}, {-18, -4}, {-30, -4}}, color = {255, 128, 0}));
+  connect(headContact.wB, top.w[2]) annotation(Line(points = {{10, -19}, {22, -19}, {22, -4}, {30, -4}}, color = {255, 128, 0}));
   annotation(experiment(StartTime = 0, StopTime = 10, Tolerance = 1e-8, Interval = 0.002),
     Documentation(info = "<html>
 <p>The tippe-top of Leine and Glocker (Eur. J. Mech. A/Solids 22(2), 2003): a body sphere of radius

@@ -20,22 +20,22 @@ model Wheelset "Two disks on an axle with compliant revolute joints, rolling on 
   // body frames of the axle and the wheels: x along the motion, z along the axle
   final parameter Units.Quaternion Q_start[4] = Rotations.product(Rotations.fromAxisAngle({0, 0, 1}, psi_0),
     {sqrt(0.5), -sqrt(0.5), 0, 0}) "Initial attitude of the axle and the wheels (a quarter turn about x, then psi_0 about z)";
-  Bodies.Ground ground(nW = 2) annotation(Placement(transformation(extent = {{-90, -10}, {-70, 10}})));
+  Bodies.Ground ground(nW = 2) annotation(Placement(transformation(extent = {{-70, -10}, {-90, 10}})));
   Bodies.RigidBody axle(nW = 2, m = m_a, I_b = {J_a, J_a, C_a}, final g_0 = {0, 0, -9.81},
     r_0_start = {x_0, y_0, R}, v_0_start = v_0*f_start, Q_start = Q_start, w_0_start = {0, 0, dpsi_0})
-    annotation(Placement(transformation(extent = {{-10, 50}, {10, 70}})));
+    annotation(Placement(transformation(extent = {{70, -10}, {90, 10}})));
   Bodies.RigidBody wheel1(nW = 2, m = m_w, I_b = {A_w, A_w, C_w}, final g_0 = {0, 0, -9.81},
     r_0_start = {x_0, y_0, R} - b*a_start, v_0_start = (v_0 + b*dpsi_0)*f_start, Q_start = Q_start,
-    w_0_start = (v_0 + b*dpsi_0)/R*a_start + {0, 0, dpsi_0}) annotation(Placement(transformation(extent = {{-50, -10}, {-30, 10}})));
+    w_0_start = (v_0 + b*dpsi_0)/R*a_start + {0, 0, dpsi_0}) annotation(Placement(transformation(extent = {{-10, 5}, {10, 25}})));
   Bodies.RigidBody wheel2(nW = 2, m = m_w, I_b = {A_w, A_w, C_w}, final g_0 = {0, 0, -9.81},
     r_0_start = {x_0, y_0, R} + b*a_start, v_0_start = (v_0 - b*dpsi_0)*f_start, Q_start = Q_start,
-    w_0_start = (v_0 - b*dpsi_0)/R*a_start + {0, 0, dpsi_0}) annotation(Placement(transformation(extent = {{30, -10}, {50, 10}})));
+    w_0_start = (v_0 - b*dpsi_0)/R*a_start + {0, 0, dpsi_0}) annotation(Placement(transformation(extent = {{-10, -25}, {10, -5}})));
   Joints.CompliantRevolute joint1(p_a = {0, 0, -b}, final p_b = {0, 0, 0}, final n_a = {0, 0, 1}, final n_b = {0, 0, 1},
-    c = c, d = d) annotation(Placement(transformation(extent = {{-50, 20}, {-30, 40}})));
+    c = c, d = d) annotation(Placement(transformation(extent = {{50, 5}, {30, 25}})));
   Joints.CompliantRevolute joint2(p_a = {0, 0, b}, final p_b = {0, 0, 0}, final n_a = {0, 0, 1}, final n_b = {0, 0, 1},
-    c = c, d = d) annotation(Placement(transformation(extent = {{30, 20}, {50, 40}})));
-  Contacts.DiskOnPlane contact1(R = R, final n_b = {0, 0, 1}) annotation(Placement(transformation(extent = {{-50, -40}, {-30, -20}})));
-  Contacts.DiskOnPlane contact2(R = R, final n_b = {0, 0, 1}) annotation(Placement(transformation(extent = {{30, -40}, {50, -20}})));
+    c = c, d = d) annotation(Placement(transformation(extent = {{50, -25}, {30, -5}})));
+  Contacts.DiskOnPlane contact1(R = R, final n_b = {0, 0, 1}) annotation(Placement(transformation(extent = {{-50, 5}, {-30, 25}})));
+  Contacts.DiskOnPlane contact2(R = R, final n_b = {0, 0, 1}) annotation(Placement(transformation(extent = {{-50, -25}, {-30, -5}})));
   output Units.Position r_0[3] = axle.r_0 "Middle of the axle";
   output Units.Quaternion Q[4] = axle.Q "Attitude of the axle (body z along the axle)";
   output Units.Velocity v_axle_0[3] = axle.v_0 "Velocity of the middle of the axle";
@@ -52,22 +52,22 @@ model Wheelset "Two disks on an axle with compliant revolute joints, rolling on 
   output Units.Length gap = max(abs(contact1.gap), abs(contact2.gap)) "Drift of the holonomic contact constraints";
   output Units.Velocity slip = max(contact1.slip, contact2.slip) "Drift of the rolling constraints";
 equation
-  connect(ground.k, contact1.kA);
-  connect(ground.k, contact2.kA);
-  connect(wheel1.k, contact1.kB);
-  connect(wheel2.k, contact2.kB);
-  connect(contact1.wA, ground.w[1]);
-  connect(contact2.wA, ground.w[2]);
-  connect(contact1.wB, wheel1.w[1]);
-  connect(contact2.wB, wheel2.w[1]);
-  connect(axle.k, joint1.kA);
-  connect(axle.k, joint2.kA);
-  connect(wheel1.k, joint1.kB);
-  connect(wheel2.k, joint2.kB);
-  connect(joint1.wA, axle.w[1]);
-  connect(joint2.wA, axle.w[2]);
-  connect(joint1.wB, wheel1.w[2]);
-  connect(joint2.wB, wheel2.w[2]);
+  connect(ground.k, contact1.kA) annotation(Line(points = {{-70, 4}, {-62, 4}, {-62, 19}, {-50, 19}}, color = {0, 0, 255}));
+  connect(ground.k, contact2.kA) annotation(Line(points = {{-70, 4}, {-62, 4}, {-62, -11}, {-50, -11}}, color = {0, 0, 255}));
+  connect(wheel1.k, contact1.kB) annotation(Line(points = {{-10, 19}, {-30, 19}}, color = {0, 0, 255}));
+  connect(wheel2.k, contact2.kB) annotation(Line(points = {{-10, -11}, {-30, -11}}, color = {0, 0, 255}));
+  connect(contact1.wA, ground.w[1]) annotation(Line(points = {{-50, 11}, {-58, 11}, {-58, -4}, {-70, -4}}, color = {255, 128, 0}));
+  connect(contact2.wA, ground.w[2]) annotation(Line(points = {{-50, -19}, {-58, -19}, {-58, -4}, {-70, -4}}, color = {255, 128, 0}));
+  connect(contact1.wB, wheel1.w[1]) annotation(Line(points = {{-30, 11}, {-10, 11}}, color = {255, 128, 0}));
+  connect(contact2.wB, wheel2.w[1]) annotation(Line(points = {{-30, -19}, {-10, -19}}, color = {255, 128, 0}));
+  connect(axle.k, joint1.kA) annotation(Line(points = {{70, 4}, {58, 4}, {58, 19}, {50, 19}}, color = {0, 0, 255}));
+  connect(axle.k, joint2.kA) annotation(Line(points = {{70, 4}, {58, 4}, {58, -11}, {50, -11}}, color = {0, 0, 255}));
+  connect(wheel1.k, joint1.kB) annotation(Line(points = {{-10, 19}, {-14, 19}, {-14, 33}, {26, 33}, {26, 19}, {30, 19}}, color = {0, 0, 255}));
+  connect(wheel2.k, joint2.kB) annotation(Line(points = {{-10, -11}, {-14, -11}, {-14, -25}, {26, -25}, {26, -11}, {30, -11}}, color = {0, 0, 255}));
+  connect(joint1.wA, axle.w[1]) annotation(Line(points = {{50, 11}, {62, 11}, {62, -4}, {70, -4}}, color = {255, 128, 0}));
+  connect(joint2.wA, axle.w[2]) annotation(Line(points = {{50, -19}, {62, -19}, {62, -4}, {70, -4}}, color = {255, 128, 0}));
+  connect(joint1.wB, wheel1.w[2]) annotation(Line(points = {{30, 11}, {26, 11}, {26, 25}, {-14, 25}, {-14, 11}, {-10, 11}}, color = {255, 128, 0}));
+  connect(joint2.wB, wheel2.w[2]) annotation(Line(points = {{30, -19}, {26, -19}, {26, -33}, {-14, -33}, {-14, -19}, {-10, -19}}, color = {255, 128, 0}));
   annotation(experiment(StartTime = 0, StopTime = 10, Tolerance = 1e-10, Interval = 0.01),
     Documentation(info = "<html>
 <p>A wheelset (Kosenko 2022): two thin disks (central moments of inertia <code>A_w</code> about a

@@ -1,8 +1,8 @@
 within Nonholonomic.Interfaces;
 partial model PartialBody "Base class of bodies: one kinematic port, nW wrench ports and their resultant"
   parameter Integer nW(min = 1) = 1 "Number of constraints acting on the body (size of w)";
-  KinematicOutput k "Kinematics of the body" annotation(Placement(transformation(extent = {{90, -10}, {110, 10}})));
-  WrenchInput w[nW] "Wrenches of the constraints acting on the body" annotation(Placement(transformation(extent = {{-110, -10}, {-90, 10}})));
+  KinematicOutput k "Kinematics of the body" annotation(Placement(transformation(extent = {{-90, 30}, {-110, 50}})));
+  WrenchInput w[nW] "Wrenches of the constraints acting on the body" annotation(Placement(transformation(extent = {{-110, -50}, {-90, -30}})));
   Units.Force f_0[3] "Resultant constraint force, world frame";
   Units.Torque t_0[3] "Resultant constraint torque about the centre of mass (k.r_0), world frame";
 protected

@@ -1,7 +1,7 @@
 within Nonholonomic.Interfaces;
 partial model PartialInteraction "Base class of interactions between body A and body B: the third law"
   KinematicInput kA "Kinematics of body A" annotation(Placement(transformation(extent = {{-110, 30}, {-90, 50}})));
-  KinematicInput kB "Kinematics of body B" annotation(Placement(transformation(extent = {{90, 30}, {110, 50}})));
+  KinematicInput kB "Kinematics of body B" annotation(Placement(transformation(extent = {{110, 30}, {90, 50}})));
   WrenchOutput wA "Wrench on body A" annotation(Placement(transformation(extent = {{-90, -50}, {-110, -30}})));
   WrenchOutput wB "Wrench on body B" annotation(Placement(transformation(extent = {{90, -50}, {110, -30}})));
   Units.Force f_0[3] "Force on body B, world frame";

@@ -19,7 +19,7 @@ equation
   f_axis = -c*s - d*ds;
   f_0 = lambda1*e1_0 + lambda2*e2_0 + f_axis*u_0;
   t_0 = tau1*e1_0 + tau2*e2_0;
-  annotation(Documentation(info = "<html><p>Four relations: the joint points stay on the axis of A (2) and
+  annotation(Icon(graphics = {Rectangle(lineColor = {0, 0, 0}, fillColor = {160, 160, 164}, fillPattern = FillPattern.HorizontalCylinder, extent = {{-70, -30}, {-25, 30}}), Rectangle(lineColor = {0, 0, 0}, fillColor = {160, 160, 164}, fillPattern = FillPattern.HorizontalCylinder, extent = {{25, -30}, {70, 30}}), Line(points = {{-25, 0}, {-18, 10}, {-10, -10}, {-2, 10}, {6, -10}, {14, 10}, {25, 0}}, thickness = 0.5), Text(textColor = {0, 0, 0}, extent = {{-150, -68}, {150, -98}}, textString = "c=%c")}), Documentation(info = "<html><p>Four relations: the joint points stay on the axis of A (2) and
 the axes stay parallel (2); along the axis, B is held by a linear spring-damper with stiffness
 <code>c</code> and damping <code>d</code>. As <code>c</code> grows the joint tends to the rigid
 <a href=\"modelica://Nonholonomic.Joints.Revolute\">Revolute</a>, without its static indeterminacy in

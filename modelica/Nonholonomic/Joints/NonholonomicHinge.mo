@@ -17,7 +17,7 @@ equation
   f_0 = {0.0, 0.0, 0.0};
   t_0 = lambda*e_0;
   p_0 = kB.r_0;
-  annotation(Documentation(info = "<html><p>The angular velocity of B relative to A has no component along
+  annotation(Icon(graphics = {Ellipse(lineColor = {0, 0, 0}, fillColor = {160, 160, 164}, fillPattern = FillPattern.Solid, extent = {{-62, -30}, {-10, 30}}), Ellipse(lineColor = {0, 0, 0}, fillColor = {200, 200, 200}, fillPattern = FillPattern.Solid, extent = {{10, -30}, {62, 30}}), Line(points = {{-75, 0}, {75, 0}}, pattern = LinePattern.DashDot), Line(points = {{-10, 22}, {10, -22}}, color = {255, 0, 0}, thickness = 1), Line(points = {{-10, -22}, {10, 22}}, color = {255, 0, 0}, thickness = 1), Text(textColor = {0, 0, 0}, extent = {{-150, -68}, {150, -98}}, textString = "e_a=%e_a")}), Documentation(info = "<html><p>The angular velocity of B relative to A has no component along
 the direction <code>e_a</code> fixed in A: <code>(w_B - w_A, e) = 0</code> (Suslov-type constraint; realised
 by sharp wheels, Wagner, Kharlamov's nonholonomic hinge; Bizyaev, Borisov, Mamaev 2013, eq. (2.1)). The
 reaction is a pair of opposite torques <code>+-lambda e</code>; combine it with a

@@ -22,7 +22,7 @@ equation
   p_0 = kB.r_0;
   f_0 = {0.0, 0.0, N};
   t_0 = {tau1, tau2, 0.0};
-  annotation(Documentation(info = "<html><p>Three holonomic relations keep the motion of B planar: its centre
+  annotation(Icon(graphics = {Line(points = {{-80, -44}, {80, -44}}, thickness = 0.5), Rectangle(lineColor = {255, 255, 255}, fillColor = {160, 160, 164}, fillPattern = FillPattern.Backward, extent = {{-80, -56}, {80, -45}}), Ellipse(lineColor = {0, 0, 0}, fillColor = {255, 85, 85}, fillPattern = FillPattern.Sphere, extent = {{-16, -4}, {16, 28}}), Line(points = {{0, -42}, {0, -6}}, pattern = LinePattern.Dash), Line(points = {{-45, 12}, {-22, 12}}, arrow = {Arrow.None, Arrow.Filled}), Line(points = {{45, 12}, {22, 12}}, arrow = {Arrow.None, Arrow.Filled}), Text(textColor = {0, 0, 0}, extent = {{-150, -68}, {150, -98}}, textString = "h=%h")}), Documentation(info = "<html><p>Three holonomic relations keep the motion of B planar: its centre
 of mass at height <code>h</code> and its axis <code>u_b</code> vertical. The reaction (a vertical force at
 the centre of mass and a horizontal torque) does no work, so the motion in the plane is free: add a
 <a href=\"modelica://Nonholonomic.Contacts.KnifeEdge\">KnifeEdge</a> for the Chaplygin sleigh.</p></html>"));

@@ -17,6 +17,7 @@ protected
   Units.AngularAcceleration dw_rel "d(w_rel)/dt";
   Units.AngularAcceleration a_law "d(w_law)/dt";
   Real servo(unit = "1") "1: servo-constraint, 0: torque drive";
+  final parameter Units.Inertia J_unit = 1 "Scales the torque relation to an angular acceleration (1 kg.m2: the same numbers)";
 equation
   n_0 = kA.T[:, 3];
   ramp = 1 - exp(-time/t_ramp);
@@ -26,8 +27,9 @@ equation
   a_law = omega/t_ramp*exp(-time/t_ramp);
   servo = if torqueDriven then 0 else 1;
   // one relation, linear in the accelerations and tau: the servo-constraint at acceleration level (a first
-  // order Baumgarte term: a rate is prescribed, not an angle) or tau = the driving torque
-  servo*(dw_rel - a_law + gamma*(w_rel - w_law)) + (1 - servo)*(tau - T_drive*ramp) = 0;
+  // order Baumgarte term: a rate is prescribed, not an angle) or tau = the driving torque, divided by 1 kg.m2 so
+  // that both branches are angular accelerations (unit-consistent) with the numbers of the torque in N.m
+  servo*(dw_rel - a_law + gamma*(w_rel - w_law)) + (1 - servo)*(tau - T_drive*ramp)/J_unit = 0;
   p_0 = kB.r_0;
   f_0 = F_load_0*ramp;
   t_0 = tau*n_0;
@@ -41,7 +43,7 @@ force <code>F_load_0</code> at B's centre of mass, both acting on B, their react
 <code>torqueDriven = true</code>, <code>tau = T_drive (1 - exp(-t/t_ramp))</code>. The load rises alike. The
 drive constrains nothing else: pair it with a support (<a href=\"modelica://Nonholonomic.Joints.PlanarSupport\">PlanarSupport</a>
 leaves the shaft's centre free to move in the plane, as a bearing's inner ring on its balls).</p>
-</html>"), Icon(graphics = {Rectangle(lineColor = {0, 0, 0}, fillColor = {160, 160, 164}, fillPattern = FillPattern.HorizontalCylinder,
+</html>"), Icon(graphics = {Text(textColor = {0, 0, 0}, extent = {{-150, -68}, {150, -98}}, textString = "omega=%omega"), Rectangle(lineColor = {0, 0, 0}, fillColor = {160, 160, 164}, fillPattern = FillPattern.HorizontalCylinder,
     extent = {{-80, -15}, {80, 15}}), Line(points = {{50, 40}, {70, 30}, {75, 0}, {70, -30}, {50, -40}}, thickness = 1),
     Text(textColor = {0, 0, 0}, extent = {{-80, -40}, {80, -60}}, textString = "omega(t)")}));
 end ShaftDrive;

@@ -21,6 +21,6 @@ equation
   dddelta_0 + 2*alpha*ddelta_0 + beta^2*delta_0 = {0.0, 0.0, 0.0};
   p_0 = kB.r_0 + rhoB_0;
   t_0 = {0.0, 0.0, 0.0};
-  annotation(Documentation(info = "<html><p>Three relations: the hinge points of A and B coincide. The
+  annotation(Icon(graphics = {Line(points = {{-70, 0}, {-32, 0}}, thickness = 1), Line(points = {{25, 0}, {70, 0}}, thickness = 1), Ellipse(lineColor = {0, 0, 0}, fillColor = {160, 160, 164}, fillPattern = FillPattern.Sphere, extent = {{-25, -25}, {25, 25}}), Line(points = {{-14, 36}, {-30, 22}, {-36, 0}, {-30, -22}, {-14, -36}}, thickness = 1, smooth = Smooth.Bezier), Text(textColor = {0, 0, 0}, extent = {{-150, -68}, {150, -98}}, textString = "p_b=%p_b")}), Documentation(info = "<html><p>Three relations: the hinge points of A and B coincide. The
 reaction is a force at the hinge point, without torque (Bizyaev, Borisov, Mamaev 2013, eq. (1.1)).</p></html>"));
 end SphericalHinge;

@@ -37,7 +37,7 @@ equation
   f_s = f_pre - c*s - d*ds;
   f_0 = lambda_u*u_0 + lambda_h*h_0 + f_s*s_0;
   t_0 = tau1*e1_0 + tau2*e2_0 + tau*u_0;
-  annotation(Documentation(info = "<html><p>A revolute joint whose point on B may travel along a direction
+  annotation(Icon(graphics = {Rectangle(lineColor = {0, 0, 0}, fillColor = {160, 160, 164}, fillPattern = FillPattern.HorizontalCylinder, extent = {{-70, -30}, {-25, 30}}), Rectangle(lineColor = {0, 0, 0}, fillColor = {160, 160, 164}, fillPattern = FillPattern.HorizontalCylinder, extent = {{25, -30}, {70, 30}}), Rectangle(lineColor = {0, 0, 0}, fillColor = {255, 255, 255}, fillPattern = FillPattern.HorizontalCylinder, extent = {{-25, -10}, {25, 10}}), Line(points = {{0, -45}, {0, 45}}, pattern = LinePattern.DashDot), Line(points = {{50, 30}, {50, 34}, {40, 38}, {60, 42}, {40, 46}, {60, 50}, {50, 54}}, thickness = 0.5), Text(textColor = {0, 0, 0}, extent = {{-150, -68}, {150, -98}}, textString = "c=%c")}), Documentation(info = "<html><p>A revolute joint whose point on B may travel along a direction
 <code>s_a</code> of A across the axis (a wheel's suspension: <code>s_a</code> vertical in the platform), held
 there by a linear spring-damper (stiffness <code>c</code>, damping <code>d</code>, preload
 <code>f_pre</code>). Four relations: B's joint point stays on the line of travel (2) and the axes stay

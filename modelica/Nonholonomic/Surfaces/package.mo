@@ -14,6 +14,7 @@ package Surfaces "Meridians of surfaces of revolution"
     output Units.Length dzeta "d zeta/ds";
     output Units.Length ddrho "d2 rho/ds2";
     output Units.Length ddzeta "d2 zeta/ds2";
+    annotation(Documentation(info = "<html><p>The interface of a meridian: <code>(rho(s), zeta(s))</code>, the distance from the axis and the height of the surface traced by the ball's centre, and their first and second derivatives in the coordinate <code>s</code>. A user-defined meridian extends it and ignores <code>surface</code>; <code>a</code> and <code>b</code> are its shape parameters.</p></html>"));
   end partialMeridian;
 
   partial function partialCoordinate "Inverse of rho(s): the meridian coordinate at a given distance from the axis"
@@ -23,6 +24,7 @@ package Surfaces "Meridians of surfaces of revolution"
     input Units.Length a "First shape parameter";
     input Units.Length b "Second shape parameter";
     output Units.Coordinate s "Meridian coordinate with rho(s) = rho";
+    annotation(Documentation(info = "<html><p>The interface of the inverse of <code>rho(s)</code>: the meridian coordinate <code>s</code> at a given distance <code>rho</code> from the axis. A user-defined meridian needs one too.</p></html>"));
   end partialCoordinate;
 
   function builtInMeridian "Built-in meridians, selected by the code surface"
@@ -44,6 +46,7 @@ package Surfaces "Meridians of surfaces of revolution"
       // torus trough: lower half of a tube of radius a around a circle of radius b
       rho := b + a*sin(s); zeta := -a*cos(s); drho := a*cos(s); dzeta := a*sin(s); ddrho := -a*sin(s); ddzeta := a*cos(s);
     end if;
+    annotation(Documentation(info = "<html><p>The five built-in meridians, selected by <code>surface</code>: 1 paraboloid, 2 spherical bowl, 3 ellipsoid bowl, 4 cone, 5 torus trough (the table in <a href=\"modelica://Nonholonomic.Surfaces\">Surfaces</a>).</p></html>"));
   end builtInMeridian;
 
   function builtInCoordinate "Inverse of rho(s) for the built-in meridians"
@@ -56,6 +59,7 @@ package Surfaces "Meridians of surfaces of revolution"
     else
       s := asin((rho - b)/a);
     end if;
+    annotation(Documentation(info = "<html><p>The inverse of <code>rho(s)</code> for the built-in meridians: <code>s = rho/a</code> (paraboloid, cone), <code>asin(rho/a)</code> (bowls), <code>asin((rho - b)/a)</code> (torus trough).</p></html>"));
   end builtInCoordinate;
 
   function centrePosition "Position of the ball centre at surface coordinates (s, phi), world frame"
@@ -71,6 +75,7 @@ package Surfaces "Meridians of surfaces of revolution"
   algorithm
     (rho, zeta, drho, dzeta, ddrho, ddzeta) := builtInMeridian(s, surface, a, b);
     r_0 := {rho*cos(phi), rho*sin(phi), zeta};
+    annotation(Documentation(info = "<html><p>The position <code>(rho cos(phi), rho sin(phi), zeta)</code> of the ball's centre at the surface coordinates <code>(s, phi)</code> of a built-in meridian: for initial states.</p></html>"));
   end centrePosition;
 
   function centreVelocity "Velocity of the ball centre for coordinate rates (ds, dphi), world frame"
@@ -88,6 +93,7 @@ package Surfaces "Meridians of surfaces of revolution"
   algorithm
     (rho, zeta, drho, dzeta, ddrho, ddzeta) := builtInMeridian(s, surface, a, b);
     v_0 := {drho*ds*cos(phi) - rho*dphi*sin(phi), drho*ds*sin(phi) + rho*dphi*cos(phi), dzeta*ds};
+    annotation(Documentation(info = "<html><p>The velocity of the ball's centre for the coordinate rates <code>(ds, dphi)</code> at <code>(s, phi)</code> of a built-in meridian: for initial states.</p></html>"));
   end centreVelocity;
 
   function rollingAngularVelocity "Angular velocity of a ball rolling without slipping, world frame"
@@ -113,6 +119,7 @@ package Surfaces "Meridians of surfaces of revolution"
     e3 := {-dzeta*cos(phi), -dzeta*sin(phi), drho}/h1;
     // no slip v = R w x e3 (Kosenko et al. 2024, eq. (11)): w = (-rho dphi e1 + h1 ds e2 + Lambda e3)/R
     w_0 := (-rho*dphi*e1 + h1*ds*e2 + Lambda*e3)/R;
+    annotation(Documentation(info = "<html><p>The angular velocity of a ball of radius <code>R</code> rolling without slipping with its centre at <code>(s, phi)</code>, moving at <code>(ds, dphi)</code>, spinning about the normal with <code>Lambda = R w.e3</code>: <code>w = (-rho dphi e1 + h1 ds e2 + Lambda e3)/R</code> (Kosenko, Kuleshov, Shishkov 2024, eq. (11)); for initial states.</p></html>"));
   end rollingAngularVelocity;
 
   annotation(Documentation(info = "<html>

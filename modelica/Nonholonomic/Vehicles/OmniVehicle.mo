@@ -42,11 +42,11 @@ model OmniVehicle "Vehicle on omni-wheels with massive rollers, rolling with fri
     + omega_0*(xWheel[i]*sin(axleAngle[i]) - yWheel[i]*cos(axleAngle[i])))/R_w for i in 1:nWheels} "Initial rolling rates of the wheels about their axles";
   final parameter Units.Position rC_0[2] = {cos(psi_0)*r_C[1] - sin(psi_0)*r_C[2], sin(psi_0)*r_C[1] + cos(psi_0)*r_C[2]} "Initial offset of the platform's centre of mass from O, world frame";
   final parameter Units.Position pW_0[nWheels, 2] = {{cos(psi_0)*xWheel[i] - sin(psi_0)*yWheel[i], sin(psi_0)*xWheel[i] + cos(psi_0)*yWheel[i]} for i in 1:nWheels} "Initial offsets of the wheels' centres from O, world frame";
-  Bodies.Ground ground(nW = nWheels*nRollers) annotation(Placement(transformation(extent = {{-10, -90}, {10, -70}})));
+  Bodies.Ground ground(nW = nWheels*nRollers) annotation(Placement(transformation(origin = {0, -75}, extent = {{-15, -15}, {15, 15}}, rotation = -90)));
   Bodies.RigidBody platform(nW = nWheels, m = m_p, I_b = I_p, g_0 = {0, 0, -g}, r_0_start = {x_0 + rC_0[1], y_0 + rC_0[2], R_w},
     v_0_start = {v_0[1] - omega_0*rC_0[2], v_0[2] + omega_0*rC_0[1], 0.0}, Q_start = Rotations.fromAxisAngle({0.0, 0.0, 1.0}, psi_0),
     w_0_start = {0.0, 0.0, omega_0})
-    annotation(Placement(transformation(extent = {{-10, 60}, {10, 80}})));
+    annotation(Placement(transformation(origin = {0, 75}, extent = {{15, -15}, {-15, 15}}, rotation = -90)));
   // hub frames: z along the axle, x up (a half turn about (1, 0, 1) then the axle's heading about the vertical)
   OmniWheel wheel[nWheels](each nRollers = nRollers, each R_w = R_w, each R1 = R1, each delta = delta, each m_w = m_w, each eta = eta, each mu = mu,
     each v_eps = v_eps, each g_0 = {0, 0, -g},
@@ -56,16 +56,16 @@ model OmniVehicle "Vehicle on omni-wheels with massive rollers, rolling with fri
       {0.0, sqrt(0.5), 0.0, sqrt(0.5)}), Rotations.fromAxisAngle({0.0, 0.0, 1.0}, chi_0[i])) for i in 1:nWheels},
     // rolling without slipping in the wheel's plane: d chi/dt = -s_i
     w_0_start = {{-s_0[i]*cos(psi_0 + axleAngle[i]), -s_0[i]*sin(psi_0 + axleAngle[i]), omega_0} for i in 1:nWheels})
-    annotation(Placement(transformation(extent = {{-10, -10}, {10, 10}})));
+    annotation(Placement(transformation(origin = {0, -25}, extent = {{-15, -15}, {15, 15}}, rotation = -90)));
   // the axles: rigid revolute joints (three wheels), or revolute joints on vertical spring-dampers (suspended)
   Joints.Revolute axle[nWheels](p_a = {{xWheel[i] - r_C[1], yWheel[i] - r_C[2], 0.0} for i in 1:nWheels},
     n_a = {{cos(axleAngle[i]), sin(axleAngle[i]), 0.0} for i in 1:nWheels}, each final p_b = {0.0, 0.0, 0.0},
     each final n_b = {0.0, 0.0, 1.0}) if not suspended
-    annotation(Placement(transformation(extent = {{-10, 30}, {10, 50}})));
+    annotation(Placement(transformation(origin = {35, 25}, extent = {{-15, -15}, {15, 15}}, rotation = -90)));
   Joints.SuspendedRevolute suspension[nWheels](p_a = {{xWheel[i] - r_C[1], yWheel[i] - r_C[2], 0.0} for i in 1:nWheels},
     n_a = {{cos(axleAngle[i]), sin(axleAngle[i]), 0.0} for i in 1:nWheels}, each final p_b = {0.0, 0.0, 0.0},
     each final n_b = {0.0, 0.0, 1.0}, each final s_a = {0.0, 0.0, 1.0}, each c = c_s, each d = d_s) if suspended
-    annotation(Placement(transformation(extent = {{30, 30}, {50, 50}})));
+    annotation(Placement(transformation(origin = {-35, 25}, extent = {{-15, -15}, {15, 15}}, rotation = -90)));
   output Units.Position x "x of the reference point O";
   output Units.Position y "y of the reference point O";
   output Units.Angle psi = atan2(platform.T[2, 1], platform.T[1, 1]) "Heading of the platform, in (-pi, pi]";
@@ -73,13 +73,13 @@ model OmniVehicle "Vehicle on omni-wheels with massive rollers, rolling with fri
   output Units.Velocity vy "y velocity of the reference point O";
   output Units.AngularVelocity omega = platform.k.w_0[3] "Angular velocity of the platform about the vertical";
   output Units.Energy kineticEnergy "Kinetic energy of the vehicle";
-  Interfaces.RealOutput contactRoller[nWheels] "Index of the roller in contact on each wheel";
-  Interfaces.RealOutput slip[nWheels](each unit = "m/s") "Slip speed at each wheel's contact";
-  Interfaces.RealOutput N_contact[nWheels](each unit = "N") "Normal reaction at each wheel";
-  Interfaces.RealOutput xContact[nWheels](each unit = "m") "x of each wheel's contact point (0 while none)";
-  Interfaces.RealOutput yContact[nWheels](each unit = "m") "y of each wheel's contact point (0 while none)";
+  Interfaces.RealOutput contactRoller[nWheels] "Index of the roller in contact on each wheel" annotation(Placement(transformation(extent = {{100, 70}, {120, 90}})));
+  Interfaces.RealOutput slip[nWheels](each unit = "m/s") "Slip speed at each wheel's contact" annotation(Placement(transformation(extent = {{100, 50}, {120, 70}})));
+  Interfaces.RealOutput N_contact[nWheels](each unit = "N") "Normal reaction at each wheel" annotation(Placement(transformation(extent = {{100, 30}, {120, 50}})));
+  Interfaces.RealOutput xContact[nWheels](each unit = "m") "x of each wheel's contact point (0 while none)" annotation(Placement(transformation(extent = {{100, 10}, {120, 30}})));
+  Interfaces.RealOutput yContact[nWheels](each unit = "m") "y of each wheel's contact point (0 while none)" annotation(Placement(transformation(extent = {{100, -10}, {120, 10}})));
 protected
-  Interfaces.RealOutput wheelEnergy[nWheels](each unit = "J") "Kinetic energy of each wheel";
+  Interfaces.RealOutput wheelEnergy[nWheels](each unit = "J") "Kinetic energy of each wheel" annotation(Placement(transformation(extent = {{100, -30}, {120, -10}})));
   Units.Position rC_w[3] "Centre of mass of the platform relative to O, world frame";
 equation
   rC_w = platform.T*{r_C[1], r_C[2], 0.0};
@@ -88,23 +88,23 @@ equation
   vx = platform.v_0[1] - (platform.k.w_0[2]*rC_w[3] - platform.k.w_0[3]*rC_w[2]);
   vy = platform.v_0[2] - (platform.k.w_0[3]*rC_w[1] - platform.k.w_0[1]*rC_w[3]);
   kineticEnergy = platform.kineticEnergy + sum(wheelEnergy);
-  connect(wheel.kineticEnergy, wheelEnergy);
-  connect(wheel.contactRoller, contactRoller);
-  connect(wheel.slip, slip);
-  connect(wheel.normalForce, N_contact);
+  connect(wheel.kineticEnergy, wheelEnergy) annotation(Line(points = {{-6, -40}, {-6, -44}, {106, -44}, {106, -20}, {110, -20}}, color = {0, 0, 255}));
+  connect(wheel.contactRoller, contactRoller) annotation(Line(points = {{12, -40}, {12, -44}, {106, -44}, {106, 80}, {110, 80}}, color = {0, 0, 127}));
+  connect(wheel.slip, slip) annotation(Line(points = {{6, -40}, {6, -44}, {106, -44}, {106, 60}, {110, 60}}, color = {0, 0, 127}));
+  connect(wheel.normalForce, N_contact) annotation(Line(points = {{0, -40}, {0, -44}, {106, -44}, {106, 40}, {110, 40}}, color = {0, 0, 127}));
   for i in 1:nWheels loop
-    connect(platform.k, axle[i].kA);
-    connect(wheel[i].k, axle[i].kB);
-    connect(axle[i].wA, platform.w[i]);
-    connect(axle[i].wB, wheel[i].w);
-    connect(platform.k, suspension[i].kA);
-    connect(wheel[i].k, suspension[i].kB);
-    connect(suspension[i].wA, platform.w[i]);
-    connect(suspension[i].wB, wheel[i].w);
+    connect(platform.k, axle[i].kA) annotation(Line(points = {{6, 60}, {6, 50}, {41, 50}, {41, 40}}, color = {0, 0, 255}));
+    connect(wheel[i].k, axle[i].kB) annotation(Line(points = {{6, -10}, {6, 0}, {41, 0}, {41, 10}}, color = {0, 0, 255}));
+    connect(axle[i].wA, platform.w[i]) annotation(Line(points = {{29, 40}, {29, 50}, {-6, 50}, {-6, 60}}, color = {255, 128, 0}));
+    connect(axle[i].wB, wheel[i].w) annotation(Line(points = {{29, 10}, {29, 0}, {-6, 0}, {-6, -10}}, color = {255, 128, 0}));
+    connect(platform.k, suspension[i].kA) annotation(Line(points = {{6, 60}, {6, 50}, {-29, 50}, {-29, 40}}, color = {0, 0, 255}));
+    connect(wheel[i].k, suspension[i].kB) annotation(Line(points = {{6, -10}, {6, 0}, {-29, 0}, {-29, 10}}, color = {0, 0, 255}));
+    connect(suspension[i].wA, platform.w[i]) annotation(Line(points = {{-41, 40}, {-41, 50}, {-6, 50}, {-6, 60}}, color = {255, 128, 0}));
+    connect(suspension[i].wB, wheel[i].w) annotation(Line(points = {{-41, 10}, {-41, 0}, {-6, 0}, {-6, -10}}, color = {255, 128, 0}));
     xContact[i] = wheel[i].contactPoint[1];
     yContact[i] = wheel[i].contactPoint[2];
-    connect(ground.k, wheel[i].kGround);
-    connect(wheel[i].wGround, ground.w[(i - 1)*nRollers + 1:i*nRollers]);
+    connect(ground.k, wheel[i].kGround) annotation(Line(points = {{6, -60}, {6, -56}, {-19, -56}, {-19, -25}, {-15, -25}}, color = {0, 0, 255}));
+    connect(wheel[i].wGround, ground.w[(i-1)*nRollers+1:i*nRollers]) annotation(Line(points = {{-15, -31}, {-19, -31}, {-19, -56}, {-6, -56}, {-6, -60}}, color = {255, 128, 0}));
   end for;
   annotation(Documentation(info = "<html>
 <p>A vehicle on omni-wheels with massive rollers (Gerasimov 2018, ch. 3): a platform carries <code>nWheels</code>
@@ -136,6 +136,6 @@ rolling without slipping in their planes, the rollers at rest on their hubs exce
 rolls. The platform's inertia <code>I_p</code> defaults to that of a thin homogeneous disk of radius
 <code>R_p</code> at the default <code>m_p</code>, <code>R_p</code> and does not follow them: set it too when
 changing those.</p>
-</html>"), Icon(graphics = {Polygon(lineColor = {0, 0, 0}, fillColor = {220, 220, 220}, fillPattern = FillPattern.Solid,
+</html>"), Icon(graphics = {Text(textColor = {0, 0, 0}, extent = {{-150, -68}, {150, -98}}, textString = "N=%nWheels"), Polygon(lineColor = {0, 0, 0}, fillColor = {220, 220, 220}, fillPattern = FillPattern.Solid,
     points = {{0, 80}, {70, -40}, {-70, -40}, {0, 80}}), Text(textColor = {0, 0, 255}, extent = {{-150, 90}, {150, 120}}, textString = "%name")}));
 end OmniVehicle;

@@ -63,10 +63,16 @@ protected
   Units.DimensionlessRatio sn[nWheels] "sin(theta + alpha)";
   Units.DimensionlessRatio sel[nWheels, nRollers] "1 for the contact roller of each wheel, else 0";
   Units.DimensionlessRatio step[nWheels] "Step of each wheel's sector at a roller change now: -1, +1, or 0 (no change)";
+  Units.Angle tiltPre[nWheels] "Tilt of each wheel's contact roller in the sector before the event, chi + 2 pi pre(sector)/n (= tilt between events)";
   Units.DimensionlessRatio sinPsi[nWheels, nRollers] "sin(chi_i + kappa_j): sine of roller j's tilt";
   Units.DimensionlessRatio cosPsi[nWheels, nRollers] "cos(chi_i + kappa_j)";
   Units.AngularVelocity dphiC[nWheels] "Rate of each wheel's contact roller";
   Units.AngularAcceleration ddphiC[nWheels] "Angular acceleration of each wheel's contact roller";
+  // the platform's angular acceleration as a variable of its own: omegaS is re-initialised (so OpenModelica gives it
+  // and its derivative stateSelect = always), and its derivative would otherwise be an iteration variable of the
+  // linear system of the accelerations and reactions in OpenModelica's initialisation (a warning that it cannot be
+  // a state); zS takes that place
+  Units.AngularAcceleration zS "Angular acceleration of the platform, d omegaS/dt";
   Units.Velocity gt[nWheels] "Velocity of the contact point along t_i";
   Units.Velocity gn[nWheels] "Velocity of the contact point along n_i";
   // the velocities after an impact with the current contact set (ch. 2 (1.1), (1.2)); equal to the velocities between impacts
@@ -84,6 +90,7 @@ equation
   der(xS) = vxS;
   der(yS) = vyS;
   der(thetaS) = omegaS;
+  der(omegaS) = zS;
   der(chi) = dchi;
   der(phi) = dphi;
   for i in 1:nWheels loop
@@ -109,7 +116,7 @@ equation
   slip = sqrt(gt .^ 2 + gn .^ 2);
   // the same constraints at acceleration level with Baumgarte's term, d/dt g + beta g = 0 (dt_i/dt = -w n_i,
   // dn_i/dt = w t_i, drho_i/dt = -l sin(psi_i) dchi_i/dt)
-  -sn*der(vxS) + cn*der(vyS) - omegaS*(cn*vxS + sn*vyS) + R*der(omegaS)*ones(nWheels) + l*der(dchi) + beta*gt = zeros(nWheels);
+  -sn*der(vxS) + cn*der(vyS) - omegaS*(cn*vxS + sn*vyS) + R*zS*ones(nWheels) + l*der(dchi) + beta*gt = zeros(nWheels);
   cn*der(vxS) + sn*der(vyS) + omegaS*(cn*vyS - sn*vxS) - rho .* ddphiC + l*sin(tilt) .* dchi .* dphiC + beta*gn
     = zeros(nWheels);
   // Lagrange's equations d/dt dT/d(dq/dt) - dT/dq = J^T F (T: (2.2)); the reaction of the plane on the contact
@@ -117,11 +124,11 @@ equation
   // F_i on (x, y), R Ft_i on theta, l Ft_i on chi_i, -rho_i Fn_i on the contact roller's phi, none on the others
   M*der(vxS) = -sn*Ft + cn*Fn;
   M*der(vyS) = cn*Ft + sn*Fn;
-  I_S*der(omegaS) + B*(sum(sinPsi .* der(dphi)) + dchi*((cosPsi .* dphi)*ones(nRollers))) = R*sum(Ft);
+  I_S*zS + B*(sum(sinPsi .* der(dphi)) + dchi*((cosPsi .* dphi)*ones(nRollers))) = R*sum(Ft);
   J*der(dchi) - B*omegaS*((cosPsi .* dphi)*ones(nRollers)) = l*Ft;
   for i in 1:nWheels loop
     for j in 1:nRollers loop
-      B*(der(dphi[i, j]) + sinPsi[i, j]*der(omegaS) + cosPsi[i, j]*dchi[i]*omegaS) = -sel[i, j]*rho[i]*Fn[i];
+      B*(der(dphi[i, j]) + sinPsi[i, j]*zS + cosPsi[i, j]*dchi[i]*omegaS) = -sel[i, j]*rho[i]*Fn[i];
     end for;
   end for;
   // (2.2): 2T = M v_S^2 + I_S (dtheta/dt)^2 + J sum (dchi_i/dt)^2 + B sum ((dphi_ij/dt)^2 + 2 dtheta/dt sin(chi_i + kappa_j) dphi_ij/dt)
@@ -144,13 +151,19 @@ equation
   for i in 1:nWheels loop
     // a wheel changes its contact roller where the tilt reaches +-pi/n, turning outwards (the thesis prints "at
     // chi_i = 2 pi/n": that is the period of the changes, from one junction to the next; DIGEST 4.5 and its
-    // misprint 10): to roller j - 1 at +pi/n (step -1 of the sector), to roller j + 1 at -pi/n (step +1)
-    step[i] = noEvent(if abs(tilt[i]) >= half - switchTolerance and tilt[i]*dchi[i] > 0 then (if tilt[i] > 0 then -1 else 1)
+    // misprint 10): to roller j - 1 at +pi/n (step -1 of the sector), to roller j + 1 at -pi/n (step +1). The step
+    // is read from the tilt in the sector before the event (pre): the when-clause then assigns the new sector from
+    // known values, outside any algebraic loop (OpenModelica's back end refuses a when-equation inside a nonlinear
+    // loop: sector -> tilt -> step -> sector); between events pre(sector) = sector, tiltPre = tilt
+    tiltPre[i] = chi[i] + 2*Constants.pi*pre(sector[i])/nRollers;
+    step[i] = noEvent(if abs(tiltPre[i]) >= half - switchTolerance and tiltPre[i]*dchi[i] > 0 then (if tiltPre[i] > 0 then -1 else 1)
       else 0);
   end for;
   // ONE when-clause for all wheels: the wheels at their junctions at the same time (within switchTolerance) change
-  // in one impact, one projection
-  when max(abs(tilt)) > half then
+  // in one impact, one projection. Its condition, too, reads the tilt in the sector before the event (tiltPre,
+  // the tilt itself between events): a condition on the tilt in the new sector would close the loop
+  // sector -> tilt -> condition -> sector
+  when max(abs(tiltPre)) > half then
     sector = pre(sector) + nearestInteger(step);
     contactRoller = rollerIndex(sector, nRollers);
     changes = pre(changes) + nearestInteger(step .* step);
@@ -179,7 +192,7 @@ protected
     // roller j's tilt is chi + kappa_j = chi + 2 pi (j - 1)/n, so j - 1 = sector modulo n
     index := sector - n*integer(sector/n) + 1;
   end rollerIndex;
-  annotation(Documentation(info = "<html>
+  annotation(Diagram(graphics = {Ellipse(lineColor = {0, 0, 0}, fillColor = {220, 220, 220}, fillPattern = FillPattern.Solid, extent = {{-50, -50}, {50, 50}}), Ellipse(lineColor = {0, 0, 0}, fillColor = {0, 0, 0}, fillPattern = FillPattern.Solid, extent = {{-3, -3}, {3, 3}}), Text(textColor = {0, 0, 0}, extent = {{4, -2}, {20, -12}}, textString = "S"), Line(points = {{0, 0}, {40.0, 0.0}}, pattern = LinePattern.Dash), Rectangle(origin = {62.0, 0.0}, rotation = 0, lineColor = {0, 0, 0}, fillColor = {120, 120, 120}, fillPattern = FillPattern.Solid, extent = {{-6, -22}, {6, 22}}, radius = 3), Ellipse(origin = {62.0, 0.0}, rotation = 0, lineColor = {0, 0, 0}, fillColor = {255, 170, 85}, fillPattern = FillPattern.Solid, extent = {{-8, -19}, {8, -9}}), Ellipse(origin = {62.0, 0.0}, rotation = 0, lineColor = {0, 0, 0}, fillColor = {255, 170, 85}, fillPattern = FillPattern.Solid, extent = {{-8, -5}, {8, 5}}), Ellipse(origin = {62.0, 0.0}, rotation = 0, lineColor = {0, 0, 0}, fillColor = {255, 170, 85}, fillPattern = FillPattern.Solid, extent = {{-8, 9}, {8, 19}}), Line(points = {{0, 0}, {-20.0, 34.6}}, pattern = LinePattern.Dash), Rectangle(origin = {-31.0, 53.7}, rotation = 120, lineColor = {0, 0, 0}, fillColor = {120, 120, 120}, fillPattern = FillPattern.Solid, extent = {{-6, -22}, {6, 22}}, radius = 3), Ellipse(origin = {-31.0, 53.7}, rotation = 120, lineColor = {0, 0, 0}, fillColor = {255, 170, 85}, fillPattern = FillPattern.Solid, extent = {{-8, -19}, {8, -9}}), Ellipse(origin = {-31.0, 53.7}, rotation = 120, lineColor = {0, 0, 0}, fillColor = {255, 170, 85}, fillPattern = FillPattern.Solid, extent = {{-8, -5}, {8, 5}}), Ellipse(origin = {-31.0, 53.7}, rotation = 120, lineColor = {0, 0, 0}, fillColor = {255, 170, 85}, fillPattern = FillPattern.Solid, extent = {{-8, 9}, {8, 19}}), Line(points = {{0, 0}, {-20.0, -34.6}}, pattern = LinePattern.Dash), Rectangle(origin = {-31.0, -53.7}, rotation = 240, lineColor = {0, 0, 0}, fillColor = {120, 120, 120}, fillPattern = FillPattern.Solid, extent = {{-6, -22}, {6, 22}}, radius = 3), Ellipse(origin = {-31.0, -53.7}, rotation = 240, lineColor = {0, 0, 0}, fillColor = {255, 170, 85}, fillPattern = FillPattern.Solid, extent = {{-8, -19}, {8, -9}}), Ellipse(origin = {-31.0, -53.7}, rotation = 240, lineColor = {0, 0, 0}, fillColor = {255, 170, 85}, fillPattern = FillPattern.Solid, extent = {{-8, -5}, {8, 5}}), Ellipse(origin = {-31.0, -53.7}, rotation = 240, lineColor = {0, 0, 0}, fillColor = {255, 170, 85}, fillPattern = FillPattern.Solid, extent = {{-8, 9}, {8, 19}}), Text(textColor = {0, 0, 255}, extent = {{-100, 96}, {100, 84}}, textString = "%name: platform, 3 omni-wheels, 5 rollers each (top view)"), Text(textColor = {0, 0, 0}, extent = {{-100, -86}, {100, -98}}, textString = "written as equations (Lagrange, impacts at roller changes): no components to connect")}), Documentation(info = "<html>
 <p>The omni-wheel vehicle of Gerasimov (2018), ch. 1-2 (DIGEST 4.1-4.6): a platform with <code>nWheels</code>
 omni-wheels whose axles lie on the rays from the centre of mass <code>S</code> at the angles <code>alpha</code>, each
 wheel with <code>nRollers</code> massive truncated rollers. The rollers' profile is an arc of radius <code>l</code>
@@ -224,7 +237,7 @@ roller changes per wheel and the number of impacts, the rollers' spins about the
 (the constraints' drift).</p>
 <p>Limitation: a wheel that turns back right after an impact (grazing at a junction) changes back to its former
 roller at once (another impact); the reference stops there with an error.</p>
-</html>"), Icon(graphics = {Polygon(lineColor = {0, 0, 0}, fillColor = {220, 220, 220}, fillPattern = FillPattern.Solid,
+</html>"), Icon(graphics = {Text(textColor = {0, 0, 0}, extent = {{-150, -68}, {150, -98}}, textString = "n=%nRollers"), Polygon(lineColor = {0, 0, 0}, fillColor = {220, 220, 220}, fillPattern = FillPattern.Solid,
     points = {{0, 80}, {70, -40}, {-70, -40}, {0, 80}}), Ellipse(lineColor = {0, 0, 0}, fillColor = {255, 170, 85},
     fillPattern = FillPattern.Solid, extent = {{-10, -60}, {10, -40}}), Line(points = {{-40, -50}, {40, -50}}, color = {255, 0, 0},
     thickness = 1), Text(textColor = {0, 0, 255}, extent = {{-150, 90}, {150, 120}}, textString = "%name")}));

@@ -43,33 +43,33 @@ model SkateboardTruck "Skateboard truck: a hanger on an elastic pivot (the bushi
   final parameter Units.AngularVelocity w_hanger_start[3] = w_board_start + dchi_start*(T_board_start*n_b) "Initial angular velocity of the hanger";
   final parameter Units.Velocity v1_start[3] = v_hanger_start + cross(w_hanger_start, b*a_start) "Initial velocity of wheel 1's centre";
   final parameter Units.Velocity v2_start[3] = v_hanger_start - cross(w_hanger_start, b*a_start) "Initial velocity of wheel 2's centre";
-  Interfaces.KinematicInput kBoard "Kinematics of the board" annotation(Placement(transformation(extent = {{-10, 90}, {10, 110}})));
+  Interfaces.KinematicInput kBoard "Kinematics of the board" annotation(Placement(transformation(origin = {0, 100}, extent = {{-10, -10}, {10, 10}}, rotation = -90)));
   Interfaces.WrenchOutput wBoard "Wrench of the pivot on the board" annotation(Placement(transformation(extent = {{30, 90}, {50, 110}})));
-  Interfaces.KinematicInput kGround "Kinematics of the ground" annotation(Placement(transformation(extent = {{-10, -110}, {10, -90}})));
+  Interfaces.KinematicInput kGround "Kinematics of the ground" annotation(Placement(transformation(origin = {0, -100}, extent = {{-10, -10}, {10, 10}}, rotation = 90)));
   Interfaces.WrenchOutput wGround[2] "Wrenches of the two wheel contacts on the ground" annotation(Placement(transformation(extent = {{30, -110}, {50, -90}})));
   Bodies.RigidBody hanger(nW = 3, m = m_h, I_b = {A_h, C_h, A_h}, g_0 = g_0, r_0_start = r_hanger_start,
     v_0_start = v_hanger_start, Q_start = Q_hanger_start, w_0_start = w_hanger_start)
-    annotation(Placement(transformation(extent = {{-10, 30}, {10, 50}})));
+    annotation(Placement(transformation(origin = {0, 30}, extent = {{-10, -10}, {10, 10}}, rotation = -90)));
   Joints.ElasticRevolute pivot(p_a = r_b, final p_b = {0.0, 0.0, 0.0}, final n_a = n_b, final n_b = n_b, k = k, c = c,
-    final phi_0 = 0, alpha = alpha, beta = beta) annotation(Placement(transformation(extent = {{-10, 60}, {10, 80}})));
+    final phi_0 = 0, alpha = alpha, beta = beta) annotation(Placement(transformation(origin = {0, 60}, extent = {{-10, -10}, {10, 10}}, rotation = -90)));
   // wheel 1 at +b along the hanger's y axis (the board's left), wheel 2 at -b; each wheel's frame is the hanger's
   // turned about the axle, its symmetry axis is its y axis; the spin makes the contact point rest
   Bodies.RigidBody wheel1(nW = 2, m = m_w, I_b = {A_w, C_w, A_w}, g_0 = g_0, r_0_start = r_hanger_start + b*a_start,
     v_0_start = v1_start, Q_start = Q_hanger_start,
     w_0_start = w_hanger_start + (v1_start*f_start/R - w_hanger_start*a_start)*a_start)
-    annotation(Placement(transformation(extent = {{-50, -30}, {-30, -10}})));
+    annotation(Placement(transformation(origin = {22, -30}, extent = {{-10, -10}, {10, 10}}, rotation = -90)));
   Bodies.RigidBody wheel2(nW = 2, m = m_w, I_b = {A_w, C_w, A_w}, g_0 = g_0, r_0_start = r_hanger_start - b*a_start,
     v_0_start = v2_start, Q_start = Q_hanger_start,
     w_0_start = w_hanger_start + (v2_start*f_start/R - w_hanger_start*a_start)*a_start)
-    annotation(Placement(transformation(extent = {{30, -30}, {50, -10}})));
+    annotation(Placement(transformation(origin = {-22, -30}, extent = {{-10, -10}, {10, 10}}, rotation = -90)));
   Joints.CompliantRevolute joint1(p_a = {0.0, b, 0.0}, final p_b = {0.0, 0.0, 0.0}, final n_a = {0.0, 1.0, 0.0}, final n_b = {0.0, 1.0, 0.0},
-    c = c_w, d = d_w, alpha = alpha, beta = beta) annotation(Placement(transformation(extent = {{-50, 10}, {-30, 30}})));
+    c = c_w, d = d_w, alpha = alpha, beta = beta) annotation(Placement(transformation(origin = {22, -0}, extent = {{-10, -10}, {10, 10}}, rotation = -90)));
   Joints.CompliantRevolute joint2(p_a = {0.0, -b, 0.0}, final p_b = {0.0, 0.0, 0.0}, final n_a = {0.0, 1.0, 0.0}, final n_b = {0.0, 1.0, 0.0},
-    c = c_w, d = d_w, alpha = alpha, beta = beta) annotation(Placement(transformation(extent = {{30, 10}, {50, 30}})));
+    c = c_w, d = d_w, alpha = alpha, beta = beta) annotation(Placement(transformation(origin = {-22, -0}, extent = {{-10, -10}, {10, 10}}, rotation = -90)));
   Contacts.DiskOnPlane contact1(R = R, final n_b = {0.0, 1.0, 0.0}, alpha = alpha, beta = beta)
-    annotation(Placement(transformation(extent = {{-50, -70}, {-30, -50}})));
+    annotation(Placement(transformation(origin = {22, -60}, extent = {{-10, -10}, {10, 10}}, rotation = -90)));
   Contacts.DiskOnPlane contact2(R = R, final n_b = {0.0, 1.0, 0.0}, alpha = alpha, beta = beta)
-    annotation(Placement(transformation(extent = {{30, -70}, {50, -50}})));
+    annotation(Placement(transformation(origin = {-22, -60}, extent = {{-10, -10}, {10, 10}}, rotation = -90)));
   output Units.Angle delta "Steer angle of the axle: from the board's lateral direction to the axle (hanger y), both projected on the horizontal plane, counter-clockwise about the world z";
   output Units.Angle chi "Angle of the hanger about the pivot axis (0: axle perpendicular to the board's longitudinal plane)";
   output Units.Energy energy "Energy of the truck: kinetic and gravity of hanger and wheels, bushing spring, springs along the axle";
@@ -87,26 +87,26 @@ equation
   energy = hanger.energy + wheel1.energy + wheel2.energy + pivot.elasticEnergy + c_w/2*(joint1.s^2 + joint2.s^2);
   gap = max(abs(contact1.gap), abs(contact2.gap));
   slip = max(contact1.slip, contact2.slip);
-  connect(kBoard, pivot.kA);
-  connect(pivot.wA, wBoard);
-  connect(hanger.k, pivot.kB);
-  connect(pivot.wB, hanger.w[1]);
-  connect(hanger.k, joint1.kA);
-  connect(hanger.k, joint2.kA);
-  connect(wheel1.k, joint1.kB);
-  connect(wheel2.k, joint2.kB);
-  connect(joint1.wA, hanger.w[2]);
-  connect(joint2.wA, hanger.w[3]);
-  connect(joint1.wB, wheel1.w[1]);
-  connect(joint2.wB, wheel2.w[1]);
-  connect(kGround, contact1.kA);
-  connect(kGround, contact2.kA);
-  connect(wheel1.k, contact1.kB);
-  connect(wheel2.k, contact2.kB);
-  connect(contact1.wA, wGround[1]);
-  connect(contact2.wA, wGround[2]);
-  connect(contact1.wB, wheel1.w[2]);
-  connect(contact2.wB, wheel2.w[2]);
+  connect(kBoard, pivot.kA) annotation(Line(points = {{0, 100}, {0, 85}, {4, 85}, {4, 70}}, color = {0, 0, 255}));
+  connect(pivot.wA, wBoard) annotation(Line(points = {{-4, 70}, {-4, 85}, {40, 85}, {40, 100}}, color = {255, 128, 0}));
+  connect(hanger.k, pivot.kB) annotation(Line(points = {{4, 40}, {4, 50}}, color = {0, 0, 255}));
+  connect(pivot.wB, hanger.w[1]) annotation(Line(points = {{-4, 50}, {-4, 40}}, color = {255, 128, 0}));
+  connect(hanger.k, joint1.kA) annotation(Line(points = {{4, 40}, {4, 25}, {26, 25}, {26, 10}}, color = {0, 0, 255}));
+  connect(hanger.k, joint2.kA) annotation(Line(points = {{4, 40}, {4, 25}, {-18, 25}, {-18, 10}}, color = {0, 0, 255}));
+  connect(wheel1.k, joint1.kB) annotation(Line(points = {{26, -20}, {26, -10}}, color = {0, 0, 255}));
+  connect(wheel2.k, joint2.kB) annotation(Line(points = {{-18, -20}, {-18, -10}}, color = {0, 0, 255}));
+  connect(joint1.wA, hanger.w[2]) annotation(Line(points = {{18, 10}, {18, 25}, {-4, 25}, {-4, 40}}, color = {255, 128, 0}));
+  connect(joint2.wA, hanger.w[3]) annotation(Line(points = {{-26, 10}, {-26, 25}, {-4, 25}, {-4, 40}}, color = {255, 128, 0}));
+  connect(joint1.wB, wheel1.w[1]) annotation(Line(points = {{18, -10}, {18, -20}}, color = {255, 128, 0}));
+  connect(joint2.wB, wheel2.w[1]) annotation(Line(points = {{-26, -10}, {-26, -20}}, color = {255, 128, 0}));
+  connect(kGround, contact1.kA) annotation(Line(points = {{0, -100}, {0, -75}, {26, -75}, {26, -50}}, color = {0, 0, 255}));
+  connect(kGround, contact2.kA) annotation(Line(points = {{0, -100}, {0, -75}, {-18, -75}, {-18, -50}}, color = {0, 0, 255}));
+  connect(wheel1.k, contact1.kB) annotation(Line(points = {{26, -20}, {26, -70}}, color = {0, 0, 255}));
+  connect(wheel2.k, contact2.kB) annotation(Line(points = {{-18, -20}, {-18, -70}}, color = {0, 0, 255}));
+  connect(contact1.wA, wGround[1]) annotation(Line(points = {{18, -50}, {18, -75}, {40, -75}, {40, -100}}, color = {255, 128, 0}));
+  connect(contact2.wA, wGround[2]) annotation(Line(points = {{-26, -50}, {-26, -75}, {40, -75}, {40, -100}}, color = {255, 128, 0}));
+  connect(contact1.wB, wheel1.w[2]) annotation(Line(points = {{18, -70}, {18, -20}}, color = {255, 128, 0}));
+  connect(contact2.wB, wheel2.w[2]) annotation(Line(points = {{-26, -70}, {-26, -20}}, color = {255, 128, 0}));
   annotation(Documentation(info = "<html>
 <p>A skateboard truck in the ideal form of Hubbard (1979) and Kosenko and Kuleshov (2008): a light hanger
 turns about a pivot axis fixed in the board (a <a href=\"modelica://Nonholonomic.Joints.ElasticRevolute\">ElasticRevolute</a>,
@@ -137,7 +137,7 @@ height <code>R</code>): the hanger is turned about the pivot by the angle <code>
 level, <code>tan(chi) = -p/q</code> with <code>p</code>, <code>q</code> the heights of the board's lateral axis
 and of <code>n x y</code>, and turns at the rate that keeps it level; every wheel spins so that its contact
 point is at rest.</p>
-</html>"), Icon(graphics = {Rectangle(lineColor = {0, 0, 0}, fillColor = {160, 160, 164}, fillPattern = FillPattern.Solid,
+</html>"), Icon(graphics = {Text(textColor = {0, 0, 0}, extent = {{-150, -86}, {150, -112}}, textString = "lambda=%lambda"), Rectangle(lineColor = {0, 0, 0}, fillColor = {160, 160, 164}, fillPattern = FillPattern.Solid,
     extent = {{-80, 10}, {80, 30}}), Ellipse(lineColor = {0, 0, 0}, fillColor = {60, 60, 60}, fillPattern = FillPattern.Solid,
     extent = {{-90, -40}, {-50, 0}}), Ellipse(lineColor = {0, 0, 0}, fillColor = {60, 60, 60}, fillPattern = FillPattern.Solid,
     extent = {{50, -40}, {90, 0}}), Text(textColor = {0, 0, 255}, extent = {{-150, 40}, {150, 70}}, textString = "%name")}));

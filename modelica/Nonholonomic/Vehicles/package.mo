@@ -61,6 +61,7 @@ package Vehicles "Assemblies: omni-wheels and omni-wheel vehicles"
     T2 := (R1^5*s^8/k^3)*Cm6 + (-2*R_w*R1^4*s^6*(-k + s)*(k + s)/k^3)*Cm5 + (-R1^3*s^4*(-R_w^2*k^4 + 4*R_w^2*k^2*s^2 - R_w^2*s^4 - R1^2*k^2*s^2 + R1^2*s^4)/k^3)*Cm4 + (R_w*R1^2*s^4*(-2*R_w^2*k^4 + 2*R_w^2*k^2*s^2 + 2*R1^2*k^4 - 3*R1^2*k^2*s^2 + 2*R1^2*s^4)/k^3)*Cm3 + (-R1*s^2*(-R_w^4*k^4*s^2 - R_w^2*R1^2*k^6 + 3*R_w^2*R1^2*k^4*s^2 - 3*R_w^2*R1^2*k^2*s^4 + R_w^2*R1^2*s^6 + R1^4*k^2*s^4)/k^3)*Cm2 + (R_w*R1^2*s^2*(-R_w^2*k^4 - R_w^2*s^4 - R1^2*k^2*s^2 + R1^2*s^4)/k)*Cm1 + (R_w^2*R1*s^2*(-R_w^2*k^4 + R_w^2*k^2*s^2 + R1^2*k^4 + R1^2*s^4)/k)*Cp1 + (-R_w*(-R_w^4*k^4*s^2 - R_w^2*R1^2*k^6 + 3*R_w^2*R1^2*k^4*s^2 - 3*R_w^2*R1^2*k^2*s^4 + R_w^2*R1^2*s^6 + R1^4*k^2*s^4)/k)*Cp2 + (R_w^2*R1*k*(-2*R_w^2*k^4 + 3*R_w^2*k^2*s^2 - 2*R_w^2*s^4 - 2*R1^2*k^2*s^2 + 2*R1^2*s^4))*Cp3 + (-R_w^3*k*(-R_w^2*k^4 + R_w^2*k^2*s^2 + R1^2*k^4 - 4*R1^2*k^2*s^2 + R1^2*s^4))*Cp4 + (-2*R_w^4*R1*k^3*(-k + s)*(k + s))*Cp5 + (-R_w^5*k^5)*Cp6;
     end if;
     I_b := m_r*{A4/(2*V), (A4/4 + T2)/V, (A4/4 + T2)/V};
+    annotation(Documentation(info = "<html><p>The principal central moments of inertia of a homogeneous roller of an omni-wheel (its profile an arc of the wheel's circle of radius <code>R_w</code> over <code>2 pi/n</code>, its axis at <code>R1</code> from the wheel's centre: untruncated spindle or truncated, Gerasimov 2018, ch. 1 and 3) or of a mecanum wheel (its axis tilted by <code>gamma</code>: the envelope of <a href=\"modelica://Nonholonomic.Contacts.RollerPlaneContact\">RollerPlaneContact</a>), from slices of the solid of revolution, in closed form: about its axis and about two transverse axes.</p></html>"));
   end rollerInertia;
 
   function rollerStartVelocity "Initial angular velocity of a roller: the wheel's, plus the spin that makes the roller in contact roll without slipping"
@@ -98,6 +99,7 @@ package Vehicles "Assemblies: omni-wheels and omni-wheel vehicles"
     // axis (along the axle for an omni-wheel); along the axis the wheel's rate must cancel it (OmniVehicle's s_0)
     w_0 := w_hub + (if abs(a[3]) <= cos(gamma)*sin(Constants.pi/n) and c_r[3] < r_hub[3] and abs(lever) > 1e-12
       then -(v_P*slide)/lever else 0.0)*a;
+    annotation(Documentation(info = "<html><p>The initial angular velocity of roller <code>kappa</code> of a wheel: the hub's, plus, for the roller in contact with the plane, the spin about its own axis that makes its contact point roll without slipping across the axis (the wheel's rate must cancel the slip along it).</p></html>"));
   end rollerStartVelocity;
 
   annotation(Documentation(info = "<html><p>Omni-wheels (a hub with massive rollers on revolute joints,

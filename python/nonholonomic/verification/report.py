@@ -1,6 +1,7 @@
 """The verification report: a compact table for the terminal, a summary CSV and a self-contained HTML page
-(``verification.html``: summary coloured by verdict, a section per system with its paper, per case the
-signal errors, the checks as a table and the figures; every link relative to the output folder)."""
+(``verification.html``: summary coloured by verdict, a section per system with its paper and the diagrams of its
+example models, per case the signal errors, the checks as a table and the figures; every link relative to the
+output folder)."""
 
 from __future__ import annotations
 
@@ -81,7 +82,7 @@ caption{text-align:left;font-weight:600;padding:.2em 0}
 .badge.pass{background:#2e7d32;color:#fff} .badge.fail{background:#c62828;color:#fff}
 .banner{padding:.6em 1em;font-size:1.15em;border-radius:4px} .note{color:#555;font-style:italic}
 figure{margin:1em 0 1.6em} figure img{max-width:100%;height:auto;border:1px solid #e2e4e8}
-figcaption{font-size:.85em;color:#555} nav ul{margin:.2em 0} nav>ul{columns:2} nav>ul>li{break-inside:avoid}
+figcaption{font-size:.85em;color:#555} figure.diagram img{max-height:520px;width:auto} nav ul{margin:.2em 0} nav>ul{columns:2} nav>ul>li{break-inside:avoid}
 .summary{font-size:.86em} .summary td{white-space:nowrap} .files{font-size:.9em}
 """
 
@@ -206,6 +207,24 @@ def _summary_table(results: list[CaseResult]) -> str:
             f"<tbody>{''.join(rows)}</tbody></table>")
 
 
+def _diagrams(rs: list[CaseResult], out_dir: pathlib.Path) -> str:
+    """The diagrams of a system's example models, drawn from their Modelica annotations into
+    ``diagrams/<model>.svg`` (none for a model that is not a class of the library)."""
+    from ..diagram import write_diagram
+    from ..errors import NonholonomicError
+    parts = []
+    for model in dict.fromkeys(r.case.model for r in rs):
+        try:
+            path = write_diagram(model, out_dir / "diagrams" / f"{model}.svg")
+        except NonholonomicError:
+            continue
+        rel = _esc(path.relative_to(out_dir).as_posix())
+        parts.append(f"<figure class='diagram'><a href='{rel}'><img src='{rel}' alt='diagram of {_esc(model)}'></a>"
+                     f"<figcaption>{_esc(model)}: the model's diagram (components, connections), drawn from its "
+                     "Modelica annotations</figcaption></figure>")
+    return "\n".join(parts)
+
+
 def _by_system(results: list[CaseResult]) -> dict:
     systems = {}
     for r in results:
@@ -240,6 +259,7 @@ def write_report(results: list[CaseResult], out_dir: pathlib.Path) -> pathlib.Pa
         paper = getattr(rs[0].case, "paper", "")
         if paper:
             parts.append(f"<p class='paper'>{_esc(paper)}</p>")
+        parts.append(_diagrams(rs, out_dir))
         for r in rs:
             badge = f"<span class='badge {'pass' if r.passed else 'fail'}'>{_verdict(r.passed)}</span>"
             parts += [f"<article><h3 id='{_anchor('case', r.case.name)}'>{_esc(r.case.name)}{badge}</h3>",
