@@ -2,7 +2,7 @@
 # Set up the project (virtual environment with pinned packages) and run a job:
 #   ./build.sh          build every example FMU into fmus/ and verify them against the reference models
 #                       (results/verification.html, CSV files and plots in results/)
-#   ./build.sh test     run the test suite (builds missing FMUs itself)
+#   ./build.sh test     run the test suite on every core (builds missing or stale FMUs itself)
 #   ./build.sh bench    benchmark FMU build and runs (results/benchmark.md)
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -20,7 +20,7 @@ case "${1:-all}" in
     .venv/bin/nonholonomic verify --out results
     ;;
   test)
-    .venv/bin/python -m pytest -q
+    .venv/bin/python -m pytest -q -n auto  # every core (pytest-xdist); the FMUs are built once, under a lock
     ;;
   bench)
     .venv/bin/nonholonomic bench --out results

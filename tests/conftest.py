@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pathlib
 import signal
+import sys
 
 import numpy as np
 import pytest
 
 from nonholonomic.build import build
-from nonholonomic.models import LIBRARY, list_models
+from nonholonomic.models import FMU_DIR, LIBRARY, list_models
 
 
 def _stale(fmu: pathlib.Path) -> bool:
@@ -23,11 +24,22 @@ def _stale(fmu: pathlib.Path) -> bool:
 
 @pytest.fixture(scope="session")
 def rumoca_fmus() -> dict[str, pathlib.Path]:
-    """fmus/<model>.fmu for every example model, built by the rumoca backend where missing or stale."""
-    stale = [m.name for m in list_models() if _stale(m.fmu)]
-    if stale:
-        build(stale, backend="rumoca")
+    """fmus/<model>.fmu for every example model, built by the rumoca backend where missing or stale (all at once,
+    one per core). With pytest-xdist each worker asks: the first builds under a lock, the others wait for it."""
+    import fcntl
+    FMU_DIR.mkdir(exist_ok=True)
+    with open(FMU_DIR / ".tests-build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        stale = [m.name for m in list_models() if _stale(m.fmu)]
+        if stale:
+            build(stale, backend="rumoca", progress=_say)
     return {m.name: m.fmu for m in list_models()}
+
+
+def _say(line: str) -> None:
+    """Build progress on the terminal (past pytest's capture): a fresh clone builds for many minutes."""
+    if line.split(": ", 1)[-1].startswith("wrote"):
+        print(line, file=sys.__stderr__, flush=True)
 
 
 def on_grid(frame, interval: float):

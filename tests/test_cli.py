@@ -127,6 +127,38 @@ def test_modelica_syntax_error_names_file_and_line(tmp_path):
     assert not (tmp_path / "fmus" / "BallOnParaboloid.fmu").exists()
 
 
+def test_builds_at_once_number_their_lines_and_a_failed_one_stops_no_other(tmp_path):
+    """Two builds at once (each in its own process): the lines keep the whole build's numbering; a model that
+    cannot compile is named in the one error line with the count built, and the other FMU is written whole."""
+    library = tmp_path / "Nonholonomic"
+    shutil.copytree(LIBRARY, library)
+    example = library / "Examples" / "ChaplyginSleigh.mo"
+    example.write_text(example.read_text().replace("equation", "equation\n  x_undeclared = 1;", 1))
+    out = tmp_path / "fmus"
+    result = run("build", "RollingDisk", "ChaplyginSleigh", "--backend", "rumoca", "--library", str(library),
+                 "--out", str(out), "--jobs", "2")
+    assert_one_line_error(result, "ChaplyginSleigh: rumoca could not compile", "(1 of 2 FMUs built)")
+    assert f"[1/2] RollingDisk: wrote {out / 'RollingDisk.fmu'}" in result.stderr
+    assert "[2/2] ChaplyginSleigh: rumoca: flatten" in result.stderr
+    assert sorted(p.name for p in out.iterdir()) == ["RollingDisk.fmu"]
+    from nonholonomic.fmu import check_fmu, model_description
+    check_fmu(out / "RollingDisk.fmu")  # a whole FMU: its zip, description and binary read back
+    assert model_description(out / "RollingDisk.fmu").modelName == "Nonholonomic.Examples.RollingDisk"
+
+
+@pytest.mark.parametrize("jobs", ["0", "65", "two"])
+def test_build_jobs_bounded(jobs, tmp_path):
+    assert_one_line_error(run("build", "RollingDisk", "--jobs", jobs, "--out", str(tmp_path)), "argument --jobs")
+
+
+def test_build_api_jobs_checked(tmp_path):
+    from nonholonomic import build
+    from nonholonomic.errors import NonholonomicError
+    for jobs in (0, 2.5, True):
+        with pytest.raises(NonholonomicError, match="jobs must be a whole number from 1 to 64"):
+            build("RollingDisk", backend="rumoca", out_dir=tmp_path, jobs=jobs)
+
+
 def test_openmodelica_backend_without_omc(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "OPENMODELICAHOME"}
     env["PATH"] = str(pathlib.Path(sys.executable).parent) + os.pathsep + "/usr/bin:/bin"

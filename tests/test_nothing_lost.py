@@ -32,14 +32,16 @@ def start(*args, env=None, cwd=None, group=True) -> subprocess.Popen:
                             start_new_session=group, preexec_fn=None if group else sigint_default)
 
 
-def wait_for(process: subprocess.Popen, marker: str, timeout: float = 300) -> list[str]:
-    """The stderr lines up to the first that contains ``marker`` (a hang is a failure, not a wait)."""
-    seen, deadline = [], time.monotonic() + timeout
+def wait_for(process: subprocess.Popen, *markers: str, timeout: float = 300) -> list[str]:
+    """The stderr lines up to the first by which each of ``markers`` has been in a line, in any order (builds
+    run at once); a hang is a failure, not a wait."""
+    seen, missing, deadline = [], list(markers), time.monotonic() + timeout
     for line in process.stderr:
         seen.append(line)
-        if marker in line or time.monotonic() > deadline:
+        missing = [m for m in missing if m not in line]
+        if not missing or time.monotonic() > deadline:
             break
-    assert seen and marker in seen[-1], "".join(seen)
+    assert seen and not missing, "".join(seen)
     return seen
 
 
@@ -247,7 +249,7 @@ def test_sigterm_during_build_stops_gcc_and_removes_the_work_folder(tmp_path):
     out = tmp_path / "fmus"
     process = start("build", "ChaplyginSleigh", "OmniVehicleSpin", "--backend", "rumoca", "--out", str(out), env=env,
                     group=False)
-    wait_for(process, "[2/2] OmniVehicleSpin: gcc")
+    wait_for(process, "[1/2] ChaplyginSleigh: wrote", "[2/2] OmniVehicleSpin: gcc")  # built at once
     compilers, deadline = [], time.monotonic() + 60
     while not compilers and time.monotonic() < deadline:  # gcc starts just after the line
         compilers = [p for p in psutil.Process(process.pid).children(recursive=True)

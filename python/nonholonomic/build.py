@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
+import math
+import os
 import pathlib
+import re
+import subprocess
+import sys
+import threading
 import time
 
 from .backends import build_fmu, resolve_backend
@@ -11,19 +18,30 @@ from .paths import check_writable_dir
 from .models import FMU_DIR, LIBRARY, ExampleModel, get_model, list_models
 
 
+def default_jobs() -> int:
+    """FMUs built at once by default: one per core this process may use."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
 def build(models=None, backend: str = "auto", out_dir: pathlib.Path | None = None,
-          library_dir: pathlib.Path = LIBRARY, progress=None) -> list[pathlib.Path]:
-    """Export the named example models (all by default; one name or a list) as FMUs; returns the FMU paths."""
+          library_dir: pathlib.Path = LIBRARY, progress=None, jobs: int | None = None) -> list[pathlib.Path]:
+    """Export the named example models (all by default; one name or a list) as FMUs; returns the FMU paths.
+    ``jobs`` FMUs are built at once, each in a process of its own (default: one per core)."""
     from .simulate import names_argument
     models = names_argument("models", models)
     if not isinstance(backend, str):
         raise NonholonomicError(f"backend must be a name (auto, openmodelica or rumoca), got {backend!r}")
+    jobs = default_jobs() if jobs is None else jobs
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 64:
+        raise NonholonomicError(f"jobs must be a whole number from 1 to 64, got {jobs!r}")
     backend = resolve_backend(backend)
-    library_dir = pathlib.Path(library_dir)
+    library_dir = pathlib.Path(library_dir).absolute()
     examples: list[ExampleModel] = ([get_model(m, library_dir) for m in models] if models
                                     else list_models(library_dir))
-    out_dir = pathlib.Path(out_dir) if out_dir is not None else FMU_DIR
+    out_dir = (pathlib.Path(out_dir) if out_dir is not None else FMU_DIR).absolute()
     check_writable_dir(out_dir, "the FMU folder")
+    if jobs > 1 and len(examples) > 1:
+        return _build_at_once(examples, backend, out_dir, library_dir, progress, jobs)
     paths = []
     for k, example in enumerate(examples, 1):
         say = (lambda msg, k=k, e=example: progress(f"[{k}/{len(examples)}] {e.name}: {msg}")) if progress else None
@@ -38,3 +56,90 @@ def build(models=None, backend: str = "auto", out_dir: pathlib.Path | None = Non
             progress(f"[{k}/{len(examples)}] {example.name}: wrote {path} ({backend}, {time.perf_counter() - start:.1f} s)")
         paths.append(path)
     return paths
+
+
+def _generated_c_bytes(fmu: pathlib.Path) -> float:
+    """The size of the C code in an FMU built before (what its compilation time grows with); infinite where
+    there is none, so that models never built here start first."""
+    import zipfile
+    try:
+        with zipfile.ZipFile(fmu) as z:
+            return float(sum(i.file_size for i in z.infolist() if i.filename.startswith("sources/"))) or math.inf
+    except (OSError, zipfile.BadZipFile):
+        return math.inf
+
+
+def _build_at_once(examples, backend, out_dir, library_dir, progress, jobs) -> list[pathlib.Path]:
+    """Each example built by ``nonholonomic build NAME`` in a process of its own, ``jobs`` at a time, the
+    largest at its last build first; their progress lines passed on as ``[k/n] NAME: ...``. A failed build does
+    not stop the others: the failures are raised together at the end. On a stop (Ctrl-C, SIGTERM) every running build
+    is stopped (each removes its gcc and its temporary files) and the FMUs already built stay."""
+    order = {e.name: k for k, e in enumerate(examples, 1)}
+    waiting = sorted(examples, key=lambda e: -_generated_c_bytes(out_dir / f"{e.name}.fmu"))
+    running: dict[str, subprocess.Popen] = {}
+    readers: dict[str, threading.Thread] = {}
+    errors: dict[str, str] = {}
+    wrote: set[str] = set()  # built: said so by their build (which may still be ending)
+    n = len(examples)
+
+    def relay(name: str, stream) -> None:  # the child's lines, numbered as in the whole build
+        for line in stream:
+            line = line.rstrip("\n")
+            if line.startswith(("interrupted", "terminated")):  # this process says it, for all builds
+                continue
+            if line.startswith("error: "):
+                errors[name] = line[len("error: "):]
+            else:
+                if line.startswith(f"[1/1] {name}: wrote "):  # written whole (renamed into place)
+                    wrote.add(name)
+                if progress:
+                    progress(re.sub(r"^\[1/1\] ", f"[{order[name]}/{n}] ", line))
+
+    def start(example: ExampleModel) -> None:
+        from . import isolation
+        command = [sys.executable, "-m", "nonholonomic", "build", example.name, "--backend", backend,
+                   "--out", str(out_dir), "--library", str(library_dir), "--jobs", "1"]
+        child = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                 stderr=subprocess.PIPE, text=True, preexec_fn=isolation.own_group_dying_with_parent)
+        running[example.name] = child
+        readers[example.name] = threading.Thread(target=relay, args=(example.name, child.stderr), daemon=True)
+        readers[example.name].start()
+
+    try:
+        while waiting or running:
+            while waiting and len(running) < jobs:
+                start(waiting.pop(0))
+            time.sleep(0.05)
+            for name, child in list(running.items()):
+                if child.poll() is not None:
+                    readers[name].join()
+                    if child.returncode != 0:
+                        errors.setdefault(name, f"its build ended with exit code {child.returncode}")
+                    del running[name]
+    except KeyboardInterrupt:  # each build (a process group of its own) stops as on its own Ctrl-C: gcc ended,
+        import signal          # temporary files removed
+        # CasADi's code generation may swallow a SIGINT (its own interrupt check): asked again every 5 s
+        for attempt in range(6):
+            alive = [child for child in running.values() if child.poll() is None]
+            if not alive:
+                break
+            for child in alive:
+                with contextlib.suppress(ProcessLookupError):
+                    child.send_signal(signal.SIGINT)
+            deadline = time.monotonic() + 5.0
+            while time.monotonic() < deadline and any(c.poll() is None for c in running.values()):
+                time.sleep(0.05)
+        for name, child in running.items():
+            if child.poll() is None:
+                child.kill()
+            child.wait()
+            readers[name].join()
+        stopped, done = sorted(set(running) - wrote), len(wrote)
+        where = f" while building {', '.join(stopped)}" if stopped else ""
+        raise Interrupted(f"interrupted{where}; {done} of {n} FMUs "
+                          f"built{' in ' + str(out_dir) if done else ''}") from None
+    if errors:
+        first = sorted(errors, key=order.get)
+        raise NonholonomicError("; ".join(f"{name}: {errors[name]}" for name in first)
+                                + f" ({len(wrote)} of {n} FMUs built)")
+    return [out_dir / f"{e.name}.fmu" for e in examples]

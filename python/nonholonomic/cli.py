@@ -43,7 +43,7 @@ def _cmd_build(args) -> int:
     from .models import FMU_DIR, LIBRARY
     check_writable_dir(args.out or FMU_DIR, "--out")
     build(args.models or None, backend=args.backend, out_dir=args.out,
-          library_dir=pathlib.Path(args.library) if args.library else LIBRARY, progress=_progress)
+          library_dir=pathlib.Path(args.library) if args.library else LIBRARY, progress=_progress, jobs=args.jobs)
     return 0
 
 
@@ -376,6 +376,16 @@ def _workers(text: str) -> int:
     return value
 
 
+def _jobs(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+    if not 1 <= value <= 64:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from 1 to 64")
+    return value
+
+
 def _cmd_diagram(args) -> int:
     from .diagram import write_diagram
     out = check_writable_file(args.out, "--out")
@@ -393,6 +403,7 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--backend", default="auto", help="auto (OpenModelica if omc is installed), openmodelica or rumoca")
     b.add_argument("--out", default=None, help="output folder (default: fmus/)")
     b.add_argument("--library", default=None, help="folder of the Nonholonomic Modelica library (default: the project's)")
+    b.add_argument("--jobs", type=_jobs, default=None, help="FMUs built at once, each in its own process (default: one per core)")
     b.set_defaults(run=_cmd_build)
     s = sub.add_parser("simulate", help="simulate a model's FMU and write its outputs")
     s.add_argument("model", help="example model name or .fmu file")
