@@ -22,24 +22,38 @@ def _stale(fmu: pathlib.Path) -> bool:
     return not fmu.is_file() or fmu.stat().st_mtime < newest_source
 
 
-@pytest.fixture(scope="session")
-def rumoca_fmus() -> dict[str, pathlib.Path]:
-    """fmus/<model>.fmu for every example model, built by the rumoca backend where missing or stale (all at once,
-    one per core). With pytest-xdist each worker asks: the first builds under a lock, the others wait for it."""
+def _build_stale_fmus(progress=None) -> None:
+    """Build the missing or stale FMUs of the examples (all at once, one per core), under a lock: with
+    pytest-xdist every worker asks, the first builds, the others wait for it and find nothing left to build."""
     import fcntl
     FMU_DIR.mkdir(exist_ok=True)
     with open(FMU_DIR / ".tests-build.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         stale = [m.name for m in list_models() if _stale(m.fmu)]
         if stale:
-            build(stale, backend="rumoca", progress=_say)
+            if progress:
+                plural = "s" if len(stale) > 1 else ""
+                progress(f"building {len(stale)} FMU{plural} (missing or older than their sources) into {FMU_DIR}")
+            build(stale, backend="rumoca", progress=progress)
+
+
+def pytest_sessionstart(session) -> None:
+    """With workers (pytest-xdist, as ``./build.sh test`` runs), the FMUs are built here first, where the terminal
+    shows their progress (a fresh clone builds for minutes); a worker's output would stay hidden until the end."""
+    if getattr(session.config.option, "numprocesses", None) and not hasattr(session.config, "workerinput"):
+        terminal = session.config.pluginmanager.get_plugin("terminalreporter")
+
+        def say(line: str) -> None:
+            if not line.startswith("[") or ": wrote " in line:  # one line per FMU
+                terminal.write_line(line)
+        _build_stale_fmus(progress=say)
+
+
+@pytest.fixture(scope="session")
+def rumoca_fmus() -> dict[str, pathlib.Path]:
+    """fmus/<model>.fmu for every example model, built by the rumoca backend where missing or stale."""
+    _build_stale_fmus()
     return {m.name: m.fmu for m in list_models()}
-
-
-def _say(line: str) -> None:
-    """Build progress on the terminal (past pytest's capture): a fresh clone builds for many minutes."""
-    if line.split(": ", 1)[-1].startswith("wrote"):
-        print(line, file=sys.__stderr__, flush=True)
 
 
 def on_grid(frame, interval: float):

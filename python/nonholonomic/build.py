@@ -123,9 +123,10 @@ def _build_at_once(examples, backend, out_dir, library_dir, progress, jobs) -> l
             alive = [child for child in running.values() if child.poll() is None]
             if not alive:
                 break
-            for child in alive:
-                with contextlib.suppress(ProcessLookupError):
-                    child.send_signal(signal.SIGINT)
+            for name, child in running.items():  # not those that wrote their FMU: they are ending by themselves
+                if child.poll() is None and name not in wrote:
+                    with contextlib.suppress(ProcessLookupError):
+                        child.send_signal(signal.SIGINT)
             deadline = time.monotonic() + 5.0
             while time.monotonic() < deadline and any(c.poll() is None for c in running.values()):
                 time.sleep(0.05)
