@@ -7,6 +7,7 @@ import math
 import os
 import pathlib
 import re
+import signal
 import subprocess
 import sys
 import threading
@@ -16,6 +17,9 @@ from .backends import build_fmu, resolve_backend
 from .errors import Interrupted, NonholonomicError
 from .paths import check_writable_dir
 from .models import FMU_DIR, LIBRARY, ExampleModel, get_model, list_models
+
+
+MAX_JOBS = 64  # builds at once, at most (each holds a Python process and a gcc of up to 1.5 GB)
 
 
 def default_jobs() -> int:
@@ -32,8 +36,8 @@ def build(models=None, backend: str = "auto", out_dir: pathlib.Path | None = Non
     if not isinstance(backend, str):
         raise NonholonomicError(f"backend must be a name (auto, openmodelica or rumoca), got {backend!r}")
     jobs = default_jobs() if jobs is None else jobs
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= 64:
-        raise NonholonomicError(f"jobs must be a whole number from 1 to 64, got {jobs!r}")
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= MAX_JOBS:
+        raise NonholonomicError(f"jobs must be a whole number from 1 to {MAX_JOBS}, got {jobs!r}")
     backend = resolve_backend(backend)
     library_dir = pathlib.Path(library_dir).absolute()
     examples: list[ExampleModel] = ([get_model(m, library_dir) for m in models] if models
@@ -72,8 +76,8 @@ def _generated_c_bytes(fmu: pathlib.Path) -> float:
 def _build_at_once(examples, backend, out_dir, library_dir, progress, jobs) -> list[pathlib.Path]:
     """Each example built by ``nonholonomic build NAME`` in a process of its own, ``jobs`` at a time, the
     largest at its last build first; their progress lines passed on as ``[k/n] NAME: ...``. A failed build does
-    not stop the others: the failures are raised together at the end. On a stop (Ctrl-C, SIGTERM) every running build
-    is stopped (each removes its gcc and its temporary files) and the FMUs already built stay."""
+    not stop the others: the failures are raised together at the end. On a stop (Ctrl-C, SIGTERM) every running
+    build is stopped (each removes its gcc and its temporary files) and the FMUs already built stay."""
     order = {e.name: k for k, e in enumerate(examples, 1)}
     waiting = sorted(examples, key=lambda e: -_generated_c_bytes(out_dir / f"{e.name}.fmu"))
     running: dict[str, subprocess.Popen] = {}
@@ -117,13 +121,12 @@ def _build_at_once(examples, backend, out_dir, library_dir, progress, jobs) -> l
                         errors.setdefault(name, f"its build ended with exit code {child.returncode}")
                     del running[name]
     except KeyboardInterrupt:  # each build (a process group of its own) stops as on its own Ctrl-C: gcc ended,
-        import signal          # temporary files removed
-        # CasADi's code generation may swallow a SIGINT (its own interrupt check): asked again every 5 s
+        # temporary files removed; CasADi's code generation may swallow a SIGINT (its own interrupt check), so
+        # it is asked again every 5 s; not those that wrote their FMU: they are ending by themselves
         for attempt in range(6):
-            alive = [child for child in running.values() if child.poll() is None]
-            if not alive:
+            if all(child.poll() is not None for child in running.values()):
                 break
-            for name, child in running.items():  # not those that wrote their FMU: they are ending by themselves
+            for name, child in running.items():
                 if child.poll() is None and name not in wrote:
                     with contextlib.suppress(ProcessLookupError):
                         child.send_signal(signal.SIGINT)

@@ -377,12 +377,13 @@ def _workers(text: str) -> int:
 
 
 def _jobs(text: str) -> int:
+    from .build import MAX_JOBS
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
-    if not 1 <= value <= 64:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from 1 to 64")
+    if not 1 <= value <= MAX_JOBS:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from 1 to {MAX_JOBS}")
     return value
 
 
@@ -403,7 +404,8 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--backend", default="auto", help="auto (OpenModelica if omc is installed), openmodelica or rumoca")
     b.add_argument("--out", default=None, help="output folder (default: fmus/)")
     b.add_argument("--library", default=None, help="folder of the Nonholonomic Modelica library (default: the project's)")
-    b.add_argument("--jobs", type=_jobs, default=None, help="FMUs built at once, each in its own process (default: one per core)")
+    b.add_argument("--jobs", type=_jobs, default=None,
+                   help="FMUs built at once, each in its own process (default: one per core)")
     b.set_defaults(run=_cmd_build)
     s = sub.add_parser("simulate", help="simulate a model's FMU and write its outputs")
     s.add_argument("model", help="example model name or .fmu file")

@@ -30,8 +30,8 @@ def check_rows(what: str, stop_time: float, output_interval: float) -> None:
         raise NonholonomicError(f"{what} must be a positive number, got {stop_time:g}")
     n = rows(stop_time, output_interval)
     if n > MAX_ROWS:
-        raise NonholonomicError(f"{what} {stop_time:g} s gives {_count(n)} rows at the output interval {output_interval:g} s "
-                                f"(at most {MAX_ROWS}): choose a shorter time")
+        raise NonholonomicError(f"{what} {stop_time:g} s gives {_count(n)} rows at the output interval "
+                                f"{output_interval:g} s (at most {MAX_ROWS}): choose a shorter time")
 
 
 def output_grid(stop_time: float, output_interval: float) -> np.ndarray:
@@ -40,8 +40,8 @@ def output_grid(stop_time: float, output_interval: float) -> np.ndarray:
     stop time, as 5 * 0.1 of 0.5, is the stop time). fmpy's loop (simulateME/CS) makes the same grid."""
     n = rows(stop_time, output_interval)
     if n > MAX_ROWS:
-        raise NonholonomicError(f"output interval {output_interval:g} s gives {_count(n)} rows up to {stop_time:g} s "
-                                f"(at most {MAX_ROWS}): choose a longer interval")
+        raise NonholonomicError(f"output interval {output_interval:g} s gives {_count(n)} rows up to "
+                                f"{stop_time:g} s (at most {MAX_ROWS}): choose a longer interval")
     times = np.arange(n) * output_interval  # multiples, not sums: no accumulated round-off
     times = times[(times < stop_time) & ~np.isclose(times, stop_time, rtol=1e-9, atol=0.0)]
     return np.append(times, stop_time)
