@@ -101,3 +101,49 @@ def test_a_failing_controller_ends_the_run_with_its_rows(oscillator, interface, 
     for frame in failure.value.partial.values():
         assert frame["time"].to_numpy() == pytest.approx(np.arange(11) * 0.01, abs=1e-15)
     assert (failure.value.partial["plant"]["F"] == 1.0).all()  # the plant never saw the bad value
+
+
+def run_judged(oscillator, interface, step, accept, stop=0.5, halvings=10):
+    plant = FmuComponent("plant", oscillator, interface=interface)
+    controller = FunctionComponent("controller", lambda t, u: {"F": K * (REFERENCE - u["x"])}, ["x"], ["F"])
+    system = System([plant, controller], [("plant.x_out", "controller.x"), ("controller.F", "plant.F")])
+    return system.run(stop_time=stop, step=step, tolerance=1e-10, accept=accept, halvings=halvings)
+
+
+STEP = 2.0 ** -6  # a power of two: t + H/2 and (2k + 1) H/2 are the same floating-point number
+
+
+@pytest.mark.parametrize("interface", ["me", "cs"])
+def test_a_step_accepted_as_it_is_changes_nothing(oscillator, interface):
+    """Saving the components' states before each step (fmi3GetFMUState in co-simulation) leaves the run as it
+    is, bit for bit."""
+    plain = run_judged(oscillator, interface, STEP, None)["plant"]
+    judged = run_judged(oscillator, interface, STEP, lambda t, h, before, after: True)["plant"]
+    assert np.array_equal(plain.to_numpy(), judged.to_numpy())
+
+
+def test_a_refused_step_is_rolled_back_and_taken_in_halves(oscillator):
+    """Every step refused once: rolled back through the FMU's own state (co-simulation: RODAS4's step-size memory
+    restored with it), the run is that with the halved step, bit for bit, on the points of the whole step."""
+    halves = run_judged(oscillator, "cs", STEP / 2, None)["plant"]
+    judged = run_judged(oscillator, "cs", STEP, lambda t, h, before, after: h < STEP)["plant"]
+    assert np.array_equal(halves.iloc[::2].to_numpy(), judged.to_numpy())
+
+
+def test_model_exchange_rolls_back_to_its_saved_state(oscillator):
+    """Model exchange: the project's CVODE restarts from the restored state and event memory. Its run with every
+    step refused once differs from the run with the halved step only by the integrators' own errors (each about
+    1e-9 at rtol 1e-10 over this run, the restart adding one BDF start-up per step): bound 1e-8."""
+    halves = run_judged(oscillator, "me", STEP / 2, None)["plant"]
+    judged = run_judged(oscillator, "me", STEP, lambda t, h, before, after: h < STEP)["plant"]
+    assert np.abs(halves["x_out"].to_numpy()[::2] - judged["x_out"].to_numpy()).max() < 1e-8
+
+
+def test_a_step_refused_at_every_halving_ends_the_run_with_its_rows(oscillator):
+    from nonholonomic.errors import SimulationFailed
+    refuse_late = lambda t, h, before, after: t < 4 * STEP  # noqa: E731
+    with pytest.raises(SimulationFailed) as error:
+        run_judged(oscillator, "cs", STEP, refuse_late, halvings=2)
+    assert str(error.value) == (f"co-simulation failed after t = {4 * STEP:g} s: the step from t = {4 * STEP:g} s "
+                                f"was refused 2 times halved (down to {STEP / 4:g} s)")
+    assert len(error.value.partial["plant"]) == 5

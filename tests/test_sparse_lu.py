@@ -8,7 +8,7 @@ matrices here have a handful of eliminations per column).
 
 import casadi as ca
 import numpy as np
-from nonholonomic.backends.sparse_lu import TAU_RUN, StaticLU, pivot_sequence
+from nonholonomic.backends.sparse_lu import TAU_RUN, StaticLU, pivot_sequence, qr_solve
 from bounds import residual_bound
 
 
@@ -75,3 +75,45 @@ def test_a_pivot_that_fails_at_run_time_falls_back_to_qr():
     F, _ = StaticLU(sp, pivots).factor(_values(small, sp))
     assert np.abs(F.full()).max() > 1 / TAU_RUN  # the static factors would fail the run-time test
 
+
+
+def _qr(sparsity):
+    A, B = ca.MX.sym("A", sparsity), ca.MX.sym("B", sparsity.size1())
+    return ca.Function("qr", [A, B], [qr_solve(A, B)]), ca.Function("plain", [A, B], [ca.solve(A, B, "qr")])
+
+
+def test_qr_with_scaled_columns_is_the_plain_qr_bit_for_bit():
+    """Columns divided by powers of two: every operation of the Householder QR scales exactly."""
+    rng = np.random.default_rng(7)
+    A, sp = _sparse_matrix(40, 0.1, rng)
+    b = rng.standard_normal(40)
+    scaled, plain = _qr(sp)
+    assert np.array_equal(scaled(_values(A, sp), b).full(), plain(_values(A, sp), b).full())
+
+
+def test_qr_survives_tiny_and_huge_entries():
+    """Columns of 1e-160 and 1e160 (their sums of squares under- and overflow), and entries of 1e-155 below a
+    diagonal of order 1 (the sleigh's decayed out-of-plane motion: a subnormal sum of squares, a reflector of
+    1/0 in CasADi's unscaled Householder step): the solution is numpy's, to the round-off of a solve of the
+    column-scaled matrix (its condition number; column scaling does not change the solution)."""
+    rng = np.random.default_rng(9)
+    A, sp = _sparse_matrix(30, 0.2, rng)
+    b = rng.standard_normal(30)
+    scaled, _ = _qr(sp)
+    tiny_below = A.copy()
+    below = np.arange(30) > 0
+    tiny_below[below, 0] = np.where(A[below, 0] != 0, 1e-155, 0.0)
+    assert np.count_nonzero(tiny_below[below, 0]) > 0
+    for factor in (None, (3, 1e-160), (5, 1e160), "both"):
+        M = tiny_below.copy() if factor is None else A.copy()
+        if factor == "both":
+            M[:, 3] *= 1e-160
+            M[:, 5] *= 1e160
+        elif factor is not None:
+            M[:, factor[0]] *= factor[1]
+        x = scaled(_values(M, sp), b).full().ravel()
+        expected = np.linalg.solve(M, b)
+        column_scale = np.abs(M).max(axis=0)
+        # relative to each unknown's own scale (1 / its column's): the error bound of the column-scaled solve
+        assert np.all(np.abs(x - expected) * column_scale
+                      < residual_bound(M / column_scale, np.abs(expected * column_scale).max(), 1024)), factor

@@ -89,6 +89,17 @@ class FunctionComponent:
     def get_inputs(self) -> dict:
         return dict(self._u)
 
+    def save(self):
+        """What the master's rollback restores: the time, inputs and outputs (a function keeping memory of its own,
+        such as a controller's integral, is not rolled back: give such a state to an OdeComponent)."""
+        return self._t, dict(self._u), dict(self._y)
+
+    def restore(self, saved) -> None:
+        self._t, self._u, self._y = saved[0], dict(saved[1]), dict(saved[2])
+
+    def release(self, saved) -> None:
+        pass
+
     def free(self) -> None:
         pass
 
@@ -128,6 +139,15 @@ class OdeComponent:
         return {n: float(y[n]) for n in self.outputs}
 
     def evaluate(self) -> None:
+        pass
+
+    def save(self):
+        return self._t, self._x.copy(), dict(self._u)
+
+    def restore(self, saved) -> None:
+        self._t, self._x, self._u = saved[0], saved[1].copy(), dict(saved[2])
+
+    def release(self, saved) -> None:
         pass
 
     def free(self) -> None:
@@ -351,6 +371,47 @@ class FmuComponent:
                                      self.outputs, self._info, self._refs, self._held_inputs(self._t))
         return {n: float(frame[n].iloc[0]) for n in self.outputs}
 
+    # ---- rollback (System.run's accept): the FMU's own state in co-simulation (fmi3GetFMUState), the integrator's
+    # state and the event memory in model exchange (CVODE restarts from it, as after an event)
+    def save(self):
+        """A handle of the component's state now, for :meth:`restore` and :meth:`release`."""
+        return self._call("_save"), dict(self._u)
+
+    def restore(self, saved) -> None:
+        key, u = saved
+        self._u, self._changed = dict(u), True
+        self._call("_restore", key, dict(u))
+
+    def release(self, saved) -> None:
+        self._call("_release", saved[0])
+
+    def _save(self) -> int:
+        if self.interface == "cs":
+            if not self.md.coSimulation.canGetAndSetFMUstate:
+                raise NonholonomicError(f"component {self.name}: {self.fmu.name} cannot save its state "
+                                        "(canGetAndSetFMUState is false): no rollback")
+            state = self._slave.getFMUState() if self.md.fmiVersion.startswith("3") else self._slave.getFMUstate()
+        else:
+            state = self._x.copy(), self._solver.memory.copy()
+        self._saved = getattr(self, "_saved", {})
+        key = len(self._saved) and max(self._saved) + 1
+        self._saved[key] = self._t, state
+        return key
+
+    def _restore(self, key: int, u: dict) -> None:
+        self._t, state = self._saved[key]
+        self._u, self._changed = u, True
+        if self.interface == "cs":
+            (self._slave.setFMUState if self.md.fmiVersion.startswith("3") else self._slave.setFMUstate)(state)
+        else:
+            self._x[:], self._solver.memory[:] = state
+            self._solver.restart(self._t)
+
+    def _release(self, key: int) -> None:
+        _, state = self._saved.pop(key)
+        if self.interface == "cs":
+            (self._slave.freeFMUState if self.md.fmiVersion.startswith("3") else self._slave.freeFMUstate)(state)
+
     def _held_inputs(self, t: float):
         """The current inputs as a one-row table from ``t`` on (held: the table's rule beyond its ends)."""
         from .inputs import InputTable
@@ -409,11 +470,21 @@ class System:
             self._by_name[target].set_inputs(values)
 
     def run(self, stop_time: float, step: float, algorithm: str = "gauss-seidel", tolerance: float = 1e-8,
-            progress=None) -> dict[str, pd.DataFrame]:
+            progress=None, accept=None, halvings: int = 10) -> dict[str, pd.DataFrame]:
         """From t = 0 to ``stop_time`` (a whole number of communication steps ``step``); ``tolerance``
-        is the relative tolerance of the components' integrators."""
+        is the relative tolerance of the components' integrators.
+
+        ``accept(t, h, before, after) -> bool`` (optional) judges each communication step from t to t + h by the
+        components' outputs before and after it (dicts of dicts by component): where it says False, every
+        component is rolled back to t (an FMU through its own state, fmi3SetFMUState) and the step is taken
+        again as two halves, each judged again, up to ``halvings`` times; the results keep the points of
+        ``step``. A limit on how far a coupling signal may move in one step is such a rule."""
         if algorithm not in ("jacobi", "gauss-seidel"):
             raise NonholonomicError(f"algorithm must be jacobi or gauss-seidel, got {algorithm!r}")
+        if accept is not None and not callable(accept):
+            raise NonholonomicError(f"accept must be a function (t, h, before, after) -> bool, got {accept!r}")
+        if isinstance(halvings, bool) or not isinstance(halvings, int) or not 0 <= halvings <= 50:
+            raise NonholonomicError(f"halvings must be a whole number from 0 to 50, got {halvings!r}")
         try:
             step, stop_time = float(step), float(stop_time)
         except (TypeError, ValueError):
@@ -452,21 +523,45 @@ class System:
             for name in names:
                 self._feed(name, outputs)
             record(t)
-            for k in range(n):
-                t_next = (k + 1) * step
+
+            def communicate(t: float, h: float, outputs: dict) -> dict:
+                """One step of every component from t to t + h; the outputs at t + h, fed to the inputs."""
+                outputs = dict(outputs)
                 if algorithm == "jacobi":
                     for c in self.components:
-                        c.step(t, t_next - t)
-                    outputs = {c.name: outputs_of(c, t_next) for c in self.components}
-                    for name in names:
-                        self._feed(name, outputs)
+                        c.step(t, h)
+                    outputs = {c.name: outputs_of(c, t + h) for c in self.components}
                 else:
                     for c in self.components:
                         self._feed(c.name, outputs)
-                        c.step(t, t_next - t)
-                        outputs[c.name] = outputs_of(c, t_next)
-                    for name in names:  # the inputs of t_next, as recorded and used by the next step
-                        self._feed(name, outputs)
+                        c.step(t, h)
+                        outputs[c.name] = outputs_of(c, t + h)
+                for name in names:  # the inputs of t + h, as recorded and used by the next step
+                    self._feed(name, outputs)
+                return outputs
+
+            def judged(t: float, h: float, outputs: dict, halved: int) -> dict:
+                """communicate(), rolled back and halved while accept() refuses it."""
+                saved = [c.save() for c in self.components]
+                try:
+                    after = communicate(t, h, outputs)
+                    if accept(t, h, outputs, after):
+                        return after
+                    if halved == halvings:
+                        raise NonholonomicError(f"the step from t = {t:g} s was refused {halvings} times halved "
+                                                f"(down to {h:g} s)")
+                    for c, state in zip(self.components, saved):
+                        c.restore(state)
+                finally:
+                    for c, state in zip(self.components, saved):
+                        c.release(state)
+                middle = judged(t, h / 2, outputs, halved + 1)
+                return judged(t + h / 2, h / 2, middle, halved + 1)
+
+            for k in range(n):
+                t_next = (k + 1) * step
+                outputs = communicate(t, t_next - t, outputs) if accept is None else \
+                    judged(t, t_next - t, outputs, 0)
                 t = t_next
                 record(t)
                 if progress:

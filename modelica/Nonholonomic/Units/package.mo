@@ -3,8 +3,8 @@ package Units "SI type aliases used throughout the library"
   extends Nonholonomic.Icons.Package;
 
   type Length = Real(final quantity = "Length", final unit = "m");
-  type Position = Real(final quantity = "Length", final unit = "m");
-  type Velocity = Real(final quantity = "Velocity", final unit = "m/s");
+  type Position = Real(final quantity = "Length", final unit = "m", nominal = 1e-3) "Position (nominal 1 mm: an importer's absolute tolerance rtol x nominal then resolves contact deformations)";
+  type Velocity = Real(final quantity = "Velocity", final unit = "m/s", nominal = 1e-3) "Velocity (nominal 1 mm/s: slip speeds near stick matter)";
   type Acceleration = Real(final quantity = "Acceleration", final unit = "m/s2");
   type Angle = Real(final quantity = "Angle", final unit = "rad");
   type AngularVelocity = Real(final quantity = "AngularVelocity", final unit = "rad/s");

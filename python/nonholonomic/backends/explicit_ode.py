@@ -43,7 +43,7 @@ import numpy as np
 
 from ..errors import NonholonomicError
 from .flat_dae import FlatDae, Variable
-from .sparse_lu import StaticLU, pivot_sequence
+from .sparse_lu import StaticLU, pivot_sequence, qr_solve
 
 
 @dataclasses.dataclass
@@ -60,6 +60,7 @@ class ScalarVariable:
     # a protected output (a connector of the model itself), computed but not part of the interface
     variability: str = ""
     causality: str = ""
+    nominal: float | None = None  # the declared magnitude (Modelica's nominal), for importers' absolute tolerances
 
 
 @dataclasses.dataclass
@@ -137,6 +138,17 @@ def _meta(var: Variable, dae: FlatDae, k: int, subst=None) -> tuple[str, str, fl
         bound = None if value is None else np.asarray(value, dtype=object).flat[k if value.ndim else 0]
         bounds.append(None if bound is None else _numeric(subst([bound])[0] if subst else bound))
     return description, unit, bounds[0], bounds[1]
+
+
+def _nominal(var: Variable, dae: FlatDae, k: int, subst=None) -> float | None:
+    """The declared nominal of element k (a positive number), or None where none is declared or it is not
+    a number once the parameters are known."""
+    value = dae.attribute(var, "nominal")
+    if value is None:
+        return None
+    nominal = _numeric(subst([np.asarray(value, dtype=object).flat[k if value.ndim else 0]])[0] if subst else
+                       np.asarray(value, dtype=object).flat[k if value.ndim else 0])
+    return abs(nominal) if nominal else None
 
 
 def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
@@ -310,7 +322,8 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
         for v in vars_:
             for k, name in enumerate(v.scalar_names()):
                 description, unit, lo, hi = _meta(v, dae, k)
-                out.append(ScalarVariable(name, description, unit, 0.0, lo, hi, v.is_integer))
+                out.append(ScalarVariable(name, description, unit, 0.0, lo, hi, v.is_integer,
+                                          nominal=_nominal(v, dae, k, subst_params)))
         return out
 
     input_meta = scalars(inputs)
@@ -377,7 +390,7 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
             converged = ca.norm_inf(residual(w_mx, T, X, P, U, M, *known_mx)) <= NEWTON_CHECK
             known_mx.append(ca.if_else(converged, w_mx, ca.DM.nan(wb.numel(), 1)))
             known_qr.append(newton(guess, T, X, P, U, M, *known_qr))
-            solvers.append(lambda J, b: ca.solve(J, b, "qr"))
+            solvers.append(qr_solve)
             known_sx.append(wb)
             continue
         f = ca.Function(f"block{k}", [t_sx, x_sx, p_sx, u_sx, m_sx] + known_sx, [A, rhs])

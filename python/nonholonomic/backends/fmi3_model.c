@@ -105,6 +105,7 @@
 #include <float.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -401,6 +402,22 @@ static fmi3Status refresh_parameters(Instance* S, const char* func) {
     return fmi3OK;
 }
 
+/* Is some of the n values v (value references from vr) NaN or infinite? Logs the first with the time and the
+   state's largest magnitude (what an importer's integrator may have driven there) and returns 1: an importer
+   never gets a non-finite derivative, output or event indicator with status OK. */
+static int not_finite(const Instance* S, const char* func, const double* v, int n, int vr) {
+    int i, k;
+    double largest = 0.0;
+    for (i = 0; i < n && isfinite(v[i]); ++i) {
+    }
+    if (i == n) return 0;
+    for (k = 0; k < NH_NX; ++k)
+        if (!(fabs(S->x[k]) <= largest)) largest = fabs(S->x[k]);
+    log_error(S, func, "%s = %g at t = %.17g (the state's largest magnitude: %g)",
+              vr_name((fmi3ValueReference)(vr + i)), v[i], S->t, largest);
+    return 1;
+}
+
 /* Bring xdot (and y if need_y) up to date. */
 static fmi3Status evaluate(Instance* S, const char* func, int need_y) {
     const double* in[5];
@@ -418,10 +435,13 @@ static fmi3Status evaluate(Instance* S, const char* func, int need_y) {
     n[1] = NH_NY;
     if (need_y && S->y_dirty) {
         if (call(S, nh_model, 5, in, 2, out, n)) return log_error(S, func, "model evaluation failed at t = %.17g", S->t);
+        if (not_finite(S, func, S->xdot, NH_NX, NH_VR_DX) || not_finite(S, func, S->y, NH_NY, NH_VR_Y))
+            return fmi3Error;
         S->xdot_dirty = S->y_dirty = 0;
     } else if (S->xdot_dirty) {
         if (call(S, nh_state_derivatives, 5, in, 1, out, n))
             return log_error(S, func, "evaluation of the state derivatives failed at t = %.17g", S->t);
+        if (not_finite(S, func, S->xdot, NH_NX, NH_VR_DX)) return fmi3Error;
         S->xdot_dirty = 0;
     }
     return fmi3OK;
@@ -936,6 +956,23 @@ FMI3_Export fmi3Status fmi3GetFloat64(fmi3Instance instance, const fmi3ValueRefe
     return fmi3OK;
 }
 
+/* Is the value of a parameter or input within its declared range? Logs the reason and returns 0 if not, in the
+   words of the project's own checks. */
+static int in_range(const Instance* S, const char* func, fmi3ValueReference vr, double value) {
+    int p = classify(vr) == VR_P, k = (int)vr - (p ? NH_VR_P : NH_VR_U);
+    double low = p ? nh_p_min[k] : nh_u_min[k], high = p ? nh_p_max[k] : nh_u_max[k];
+    const char* kind = p ? "parameter" : "input";
+    if (value < low) {
+        log_error(S, func, "%s %s = %g is below its minimum %.12g", kind, vr_name(vr), value, low);
+        return 0;
+    }
+    if (value > high) {
+        log_error(S, func, "%s %s = %g is above its maximum %.12g", kind, vr_name(vr), value, high);
+        return 0;
+    }
+    return 1;
+}
+
 /* May vr be set now? Logs the reason and returns 0 if not. */
 static int settable(const Instance* S, const char* func, fmi3ValueReference vr, double value) {
     const char* name = vr_name(vr);
@@ -974,7 +1011,7 @@ static int settable(const Instance* S, const char* func, fmi3ValueReference vr, 
         log_error(S, func, "value %g of %s is not finite", value, name);
         return 0;
     }
-    return 1;
+    return classify(vr) == VR_X || in_range(S, func, vr, value); /* states have no declared range here */
 }
 
 FMI3_Export fmi3Status fmi3SetFloat64(fmi3Instance instance, const fmi3ValueReference valueReferences[],
@@ -1111,41 +1148,124 @@ FMI3_Export fmi3Status fmi3GetVariableDependencies(fmi3Instance instance, fmi3Va
     return not_supported(instance, "fmi3GetVariableDependencies");
 }
 
+/* ---- FMU state: a copy of the instance's values and of its integrator's step-size memory ---- */
+
+#define NH_STATE_MAGIC "NHSTATE1"
+
+typedef struct {
+    char magic[8];                                /* NH_STATE_MAGIC, without its terminating zero */
+    char token[sizeof NH_INSTANTIATION_TOKEN];    /* the model's: a state fits only the FMU it came from */
+    unsigned long size;                           /* sizeof(FmuState): the binary's layout */
+    Instance values;                              /* pointers and identity in it are never restored */
+    double ros_memory[NH_ROS_MEMORY];
+} FmuState;
+
+static void save_state(const Instance* S, FmuState* state) {
+    memcpy(state->magic, NH_STATE_MAGIC, sizeof state->magic);
+    memcpy(state->token, NH_INSTANTIATION_TOKEN, sizeof state->token);
+    state->size = (unsigned long)sizeof(FmuState);
+    state->values = *S;
+    nh_ros_get_memory(S->ros, state->ros_memory);
+}
+
+/* The values of state into S; S keeps its identity (name, callbacks, logging) and its memory. */
+static fmi3Status restore_state(Instance* S, const char* func, const FmuState* state) {
+    char* name = S->name;
+    fmi3LogMessageCallback log = S->log;
+    fmi3InstanceEnvironment env = S->env;
+    int logging_on = S->logging_on;
+    nh_ros* ros = S->ros;
+    const casadi_real** arg = S->arg;
+    casadi_real** res = S->res;
+    casadi_int* iw = S->iw;
+    casadi_real* w = S->w;
+    if (state->values.iface != S->iface)
+        return log_error(S, func, "the FMU state is of a %s instance, this is one of %s",
+                         state->values.iface == IF_ME ? "Model Exchange" : "Co-Simulation",
+                         S->iface == IF_ME ? "Model Exchange" : "Co-Simulation");
+    *S = state->values;
+    S->name = name;
+    S->log = log;
+    S->env = env;
+    S->logging_on = logging_on;
+    S->ros = ros;
+    S->arg = arg;
+    S->res = res;
+    S->iw = iw;
+    S->w = w;
+    nh_ros_set_memory(S->ros, state->ros_memory);
+    return fmi3OK;
+}
+
 FMI3_Export fmi3Status fmi3GetFMUState(fmi3Instance instance, fmi3FMUState* FMUState) {
-    (void)FMUState;
-    return not_supported(instance, "fmi3GetFMUState");
+    static const char func[] = "fmi3GetFMUState";
+    Instance* S = enter(instance, func, M_ANY, IF_ANY);
+    if (!S || null_arg(S, func, FMUState, "FMUState")) return fmi3Error;
+    if (!*FMUState) { /* a new state; else the given one is overwritten, as the standard allows */
+        *FMUState = calloc(1, sizeof(FmuState));
+        if (!*FMUState) return log_error(S, func, "out of memory");
+    }
+    save_state(S, (FmuState*)*FMUState);
+    return fmi3OK;
 }
 
 FMI3_Export fmi3Status fmi3SetFMUState(fmi3Instance instance, fmi3FMUState FMUState) {
-    (void)FMUState;
-    return not_supported(instance, "fmi3SetFMUState");
+    static const char func[] = "fmi3SetFMUState";
+    Instance* S = enter(instance, func, M_ANY, IF_ANY);
+    if (!S || null_arg(S, func, FMUState, "FMUState")) return fmi3Error;
+    return restore_state(S, func, (const FmuState*)FMUState);
 }
 
 FMI3_Export fmi3Status fmi3FreeFMUState(fmi3Instance instance, fmi3FMUState* FMUState) {
-    if (instance && (!FMUState || !*FMUState)) return fmi3OK; /* nothing to free */
-    return not_supported(instance, "fmi3FreeFMUState");
+    Instance* S = enter(instance, "fmi3FreeFMUState", M_ANY, IF_ANY);
+    if (!S) return fmi3Error;
+    if (FMUState) {
+        free(*FMUState);
+        *FMUState = NULL;
+    }
+    return fmi3OK;
 }
 
 FMI3_Export fmi3Status fmi3SerializedFMUStateSize(fmi3Instance instance, fmi3FMUState FMUState, size_t* size) {
-    (void)FMUState;
-    (void)size;
-    return not_supported(instance, "fmi3SerializedFMUStateSize");
+    static const char func[] = "fmi3SerializedFMUStateSize";
+    Instance* S = enter(instance, func, M_ANY, IF_ANY);
+    if (!S || null_arg(S, func, FMUState, "FMUState") || null_arg(S, func, size, "size")) return fmi3Error;
+    *size = sizeof(FmuState);
+    return fmi3OK;
 }
 
 FMI3_Export fmi3Status fmi3SerializeFMUState(fmi3Instance instance, fmi3FMUState FMUState,
                                              fmi3Byte serializedState[], size_t size) {
-    (void)FMUState;
-    (void)serializedState;
-    (void)size;
-    return not_supported(instance, "fmi3SerializeFMUState");
+    static const char func[] = "fmi3SerializeFMUState";
+    Instance* S = enter(instance, func, M_ANY, IF_ANY);
+    if (!S || null_arg(S, func, FMUState, "FMUState") || null_arg(S, func, serializedState, "serializedState"))
+        return fmi3Error;
+    if (size != sizeof(FmuState))
+        return log_error(S, func, "size = %lu, a serialized state has %lu bytes", (unsigned long)size,
+                         (unsigned long)sizeof(FmuState));
+    memcpy(serializedState, FMUState, sizeof(FmuState));
+    return fmi3OK;
 }
 
 FMI3_Export fmi3Status fmi3DeserializeFMUState(fmi3Instance instance, const fmi3Byte serializedState[],
                                                size_t size, fmi3FMUState* FMUState) {
-    (void)serializedState;
-    (void)size;
-    (void)FMUState;
-    return not_supported(instance, "fmi3DeserializeFMUState");
+    static const char func[] = "fmi3DeserializeFMUState";
+    Instance* S = enter(instance, func, M_ANY, IF_ANY);
+    unsigned long bytes = 0;
+    if (!S || null_arg(S, func, serializedState, "serializedState") || null_arg(S, func, FMUState, "FMUState"))
+        return fmi3Error;
+    /* the bytes may lie anywhere in memory: read the header's fields by memcpy, not through a pointer */
+    if (size == sizeof(FmuState)) memcpy(&bytes, serializedState + offsetof(FmuState, size), sizeof bytes);
+    if (size != sizeof(FmuState) || memcmp(serializedState, NH_STATE_MAGIC, 8) != 0 || bytes != size)
+        return log_error(S, func, "the %lu bytes are not a state serialized by this FMU's binary", (unsigned long)size);
+    if (memcmp(serializedState + offsetof(FmuState, token), NH_INSTANTIATION_TOKEN, sizeof NH_INSTANTIATION_TOKEN))
+        return log_error(S, func, "the serialized state is of another model (its instantiation token differs)");
+    if (!*FMUState) {
+        *FMUState = malloc(sizeof(FmuState));
+        if (!*FMUState) return log_error(S, func, "out of memory");
+    }
+    memcpy(*FMUState, serializedState, sizeof(FmuState));
+    return fmi3OK;
 }
 
 FMI3_Export fmi3Status fmi3EnterConfigurationMode(fmi3Instance instance) {
@@ -1476,7 +1596,7 @@ FMI3_Export fmi3Status fmi3GetEventIndicators(fmi3Instance instance, fmi3Float64
         return fmi3Error;
     if (indicators(S, S->t, S->x, eventIndicators))
         return log_error(S, func, "evaluation of the event indicators failed at t = %.17g", S->t);
-    return fmi3OK;
+    return not_finite(S, func, eventIndicators, NH_NZ, NH_VR_Z) ? fmi3Error : fmi3OK;
 }
 
 FMI3_Export fmi3Status fmi3GetContinuousStates(fmi3Instance instance, fmi3Float64 continuousStates[],

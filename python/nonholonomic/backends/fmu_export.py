@@ -120,6 +120,11 @@ def _c_string(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+def _bound(value, unbounded: str) -> str:
+    """A declared min or max as a C literal (math.h's INFINITY where there is none)."""
+    return unbounded if value is None else repr(float(value))
+
+
 def _c_array(kind: str, name: str, values: list[str]) -> str:
     return f"static const {kind} {name}[{max(1, len(values))}] = {{{', '.join(values) or '0'}}};\n"
 
@@ -145,7 +150,10 @@ def model_header(ode: ExplicitOde, name: str, token: str, tolerance: float) -> s
     text += _c_array("double", "nh_p_start", [repr(float(v.start)) for v in ode.parameters])
     text += _c_array("char", "nh_p_fixed", ["1" if v.variability == "fixed" else "0" for v in ode.parameters])
     text += _c_array("double", "nh_u_start", [repr(float(v.start)) for v in ode.inputs])
-    text += _c_array("double", "nh_x_nominal", ["1.0"] * len(ode.states))
+    for block, variables in (("p", ode.parameters), ("u", ode.inputs)):  # the declared ranges fmi3Set* checks
+        text += _c_array("double", f"nh_{block}_min", [_bound(v.min, "-INFINITY") for v in variables])
+        text += _c_array("double", f"nh_{block}_max", [_bound(v.max, "INFINITY") for v in variables])
+    text += _c_array("double", "nh_x_nominal", [repr(float(v.nominal or 1.0)) for v in ode.states])
     text += _c_array("char* const", "nh_names", [_c_string(n) for n in names])
     text += _c_array("char* const", "nh_assertion_messages", [_c_string(f"{m} ({pathlib.Path(w).name})") for m, w in ode.assertions])
     text += _c_array("double", "nh_clock_phase", [repr(float(phase)) for phase, _ in ode.clocks])
@@ -166,6 +174,8 @@ def _variable(parent, v: ScalarVariable, vr: int, causality: str, variability: s
         attrs["min"] = repr(float(v.min))
     if v.max is not None:
         attrs["max"] = repr(float(v.max))
+    if v.nominal is not None and v.nominal != 1.0:
+        attrs["nominal"] = repr(float(v.nominal))
     return ET.SubElement(parent, "Float64", attrs)
 
 
@@ -177,7 +187,7 @@ def model_description(ode: ExplicitOde, name: str, token: str, experiment: dict 
         "fmiVersion": "3.0", "modelName": ode.name, "instantiationToken": token,
         "description": f"{ode.name}, exported by the Nonholonomic toolkit (rumoca, CasADi)",
         "generationTool": "Nonholonomic (rumoca + CasADi)", "variableNamingConvention": "structured"})
-    common = {"modelIdentifier": name, "canGetAndSetFMUState": "false", "canSerializeFMUState": "false",
+    common = {"modelIdentifier": name, "canGetAndSetFMUState": "true", "canSerializeFMUState": "true",
               "providesDirectionalDerivatives": "true", "providesAdjointDerivatives": "true"}
     ET.SubElement(root, "ModelExchange", {**common, "needsCompletedIntegratorStep": "false"})
     ET.SubElement(root, "CoSimulation", {**common, "canHandleVariableCommunicationStepSize": "true",

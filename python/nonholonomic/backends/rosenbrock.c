@@ -147,6 +147,19 @@ void nh_ros_reset(nh_ros* m) {
     m->err_acc = 0.0;
 }
 
+void nh_ros_get_memory(const nh_ros* m, double memory[NH_ROS_MEMORY]) {
+    memory[0] = m ? m->h : 0.0;
+    memory[1] = m ? m->h_acc : 0.0;
+    memory[2] = m ? m->err_acc : 0.0;
+}
+
+void nh_ros_set_memory(nh_ros* m, const double memory[NH_ROS_MEMORY]) {
+    if (!m) return;
+    m->h = memory[0];
+    m->h_acc = memory[1];
+    m->err_acc = memory[2];
+}
+
 void nh_ros_stats(const nh_ros* m, long* steps, long* rejected, long* rhs, long* jacs, long* lus) {
     if (steps) *steps = m ? m->nstep : 0;
     if (rejected) *rejected = m ? m->nrej : 0;

@@ -37,6 +37,11 @@ nh_ros* nh_ros_new(long n); /* NULL on allocation failure or n < 1 */
 void nh_ros_free(nh_ros* m);
 void nh_ros_reset(nh_ros* m); /* forget the step size (after a discontinuity / re-initialisation) */
 void nh_ros_set_monitor(nh_ros* m, nh_ros_monitor monitor); /* NULL: none (the default) */
+/* The step-size memory (what the next call starts from), to save and restore with an FMU state: with it
+   restored, a call repeats an earlier one bit for bit. */
+#define NH_ROS_MEMORY 3
+void nh_ros_get_memory(const nh_ros* m, double memory[NH_ROS_MEMORY]);
+void nh_ros_set_memory(nh_ros* m, const double memory[NH_ROS_MEMORY]);
 
 /* Integrate x from t0 to t1 (t1 >= t0; t1 == t0 does nothing) with error control.
    Error test: weighted RMS norm of the local error estimate with weights atol[i] + rtol*max(|x_i|, |x_i,new|) <= 1.

@@ -28,6 +28,36 @@ import numpy as np
 
 TAU = 0.1  # threshold of partial pivoting when the sequence is chosen on the samples
 TAU_RUN = 0.01  # threshold that every pivot must pass at run time, else the block is solved by QR
+NEGLIGIBLE = 1e-140  # entries below this fraction of their column's largest are zeros to the QR (qr_solve)
+
+
+def qr_solve(A: ca.MX, B: ca.MX) -> ca.MX:
+    """X with A X = B by CasADi's sparse Householder QR, safe for tiny and huge columns. CasADi's Householder
+    step (casadi_house) sums the squares below the diagonal unscaled, unlike LAPACK's: a column whose entries
+    there are about 1e-155 next to a diagonal of order 1 gives a subnormal sum, a reflector of 1/0 and NaN (the
+    sleigh's out-of-plane motion, zero in theory, decays through round-off to such values), and entries of
+    1e160 overflow. Here each column is first divided by the power of two at or below its largest magnitude
+    (exact: the QR's results are bit for bit those of the unscaled matrix wherever that one works), and entries
+    below NEGLIGIBLE of their column's largest are zeros to it (they move the solution by less than 1e-140
+    relative, while rows of physical equations differ in scale by far less than 1e140; a system whose rows
+    differ by more, as a row multiplied by 1e160, is beyond it, as it is beyond the unscaled QR)."""
+    A_scaled, c = _column_scaling(A.sparsity())(A)
+    return ca.solve(A_scaled, B, "qr") / ca.repmat(c, 1, B.size2())  # A = A_s diag(c): X = diag(c)^-1 A_s^-1 B
+
+
+def _column_scaling(sparsity: ca.Sparsity) -> ca.Function:
+    """``A -> (A_s, c)``: A_s = A diag(c)^-1, c_j the power of two at or below the largest magnitude of column j
+    (1 for a column of zeros), entries of A_s below NEGLIGIBLE set to zero."""
+    A = ca.SX.sym("A", sparsity)
+    _, cols = sparsity.get_triplet()
+    values = [A.nz[k] for k in range(sparsity.nnz())]
+    largest = [ca.SX(0)] * sparsity.size2()
+    for j, a in zip(cols, values):
+        largest[j] = ca.fmax(largest[j], ca.fabs(a))
+    c = [ca.if_else(m > 0, 2 ** ca.floor(ca.log(m) / np.log(2.0)), 1) for m in largest]
+    scaled = [ca.if_else(ca.fabs(a) < NEGLIGIBLE * largest[j], 0, a / c[j]) for j, a in zip(cols, values)]
+    A_scaled = ca.SX(sparsity, ca.vertcat(*scaled) if scaled else ca.SX(0, 1))
+    return ca.Function("qr_column_scaling", [A], [A_scaled, ca.vertcat(*c)], ["A"], ["A_s", "c"])
 
 
 def pivot_sequence(pattern: np.ndarray, samples: np.ndarray, tau: float = TAU) -> list[tuple[int, int]]:
@@ -154,7 +184,7 @@ class StaticLU:
         F_in, S_in = ca.MX.sym("F", F.sparsity()), ca.MX.sym("S", S.sparsity())
         A_in, B_in = ca.MX.sym("A", A.sparsity()), ca.MX.sym("B", self.n, columns)
         b_pivots, b_core = forward(F_in, B_in)
-        x_core = ca.solve(S_in, b_core, "qr") if self.core_size else b_core
+        x_core = qr_solve(S_in, b_core) if self.core_size else b_core
         by_lu = ca.Function("by_lu", [F_in, S_in, A_in, B_in], [back(F_in, b_pivots, x_core)])
         by_qr = ca.Function("by_qr", [F_in, S_in, A_in, B_in], [ca.solve(A_in, B_in, "qr")])
         return ca.Function.if_else("lu_or_qr", by_lu, by_qr)(ok, F, S, A, B)
