@@ -3,7 +3,8 @@
 #   ./build.sh          build every example FMU into fmus/ and verify them against the reference models
 #                       (results/verification.html, CSV files and plots in results/)
 #   ./build.sh test     run the test suite on every core (builds missing or stale FMUs itself)
-#   ./build.sh bench    benchmark FMU build and runs (results/benchmark.md)
+#   ./build.sh bench    benchmark FMU build and runs (results/benchmark.md), and MuJoCo beside our loop
+#                       (results/peers.md)
 set -euo pipefail
 cd "$(dirname "$0")"
 PYTHON=${PYTHON:-python3}
@@ -12,8 +13,9 @@ if [ ! -x .venv/bin/python ]; then
   "$PYTHON" -m venv .venv
 fi
 echo "installing the nonholonomic package and its pinned dependencies" >&2
-.venv/bin/python -m pip install --quiet --disable-pip-version-check -e . 2>&1 | grep -v -i "warning" >&2 || true
-.venv/bin/python -c "import nonholonomic, casadi, rumoca, fmpy" || { echo "error: installation failed" >&2; exit 1; }
+# with the optional peers (MuJoCo, for bench --peers and its tests)
+.venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[peers]" 2>&1 | grep -v -i "warning" >&2 || true
+.venv/bin/python -c "import nonholonomic, casadi, rumoca, fmpy, mujoco" || { echo "error: installation failed" >&2; exit 1; }
 case "${1:-all}" in
   all)
     .venv/bin/nonholonomic build
@@ -24,6 +26,7 @@ case "${1:-all}" in
     ;;
   bench)
     .venv/bin/nonholonomic bench --out results
+    .venv/bin/nonholonomic bench --peers --out results
     ;;
   *)
     echo "error: unknown job '$1' (all, test or bench)" >&2

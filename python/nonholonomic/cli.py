@@ -322,8 +322,21 @@ def _cmd_track(args) -> int:
     return 0
 
 
-@_writes_folder("nothing written (the benchmark report is written when every case has run)")
 def _cmd_bench(args) -> int:
+    if args.peers:  # said before any work: MuJoCo missing, or models given to a comparison of fixed models
+        from .peers import require_mujoco
+        require_mujoco()
+        if args.models:
+            raise NonholonomicError("bench --peers runs the tippe-top and the rolling disk: it takes no models")
+    return _bench(args)
+
+
+@_writes_folder("nothing written (the benchmark report is written when every case has run)")
+def _bench(args) -> int:
+    if args.peers:
+        from .peers import peers
+        peers(out_dir=args.out, progress=_progress)
+        return 0
     from .bench import bench
     bench(args.models or None, out_dir=args.out, progress=_progress)
     return 0
@@ -474,6 +487,9 @@ def parser() -> argparse.ArgumentParser:
     be = sub.add_parser("bench", help="benchmark FMU build and run against rumoca and the reference")
     be.add_argument("models", nargs="*", help="example models (default: all with a reference)")
     be.add_argument("--out", default="results", help="results folder (default: results/)")
+    be.add_argument("--peers", action="store_true",
+                    help="MuJoCo beside our loop on the tippe-top and the rolling disk: cost against accuracy "
+                         "(peers.md, peers.csv, peers.png; needs pip install .[peers])")
     be.set_defaults(run=_cmd_bench)
     dg = sub.add_parser("diagram", help="draw a class's diagram from its Modelica annotations (SVG)")
     dg.add_argument("model", help="example model name or full class name (Nonholonomic.Vehicles.OmniWheel)")
