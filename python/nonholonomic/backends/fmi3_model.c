@@ -1217,12 +1217,20 @@ FMI3_Export fmi3Status fmi3SetFMUState(fmi3Instance instance, fmi3FMUState FMUSt
 }
 
 FMI3_Export fmi3Status fmi3FreeFMUState(fmi3Instance instance, fmi3FMUState* FMUState) {
-    Instance* S = enter(instance, "fmi3FreeFMUState", M_ANY, IF_ANY);
+    static const char func[] = "fmi3FreeFMUState";
+    Instance* S = enter(instance, func, M_ANY, IF_ANY);
     if (!S) return fmi3Error;
-    if (FMUState) {
-        free(*FMUState);
-        *FMUState = NULL;
+    if (!FMUState) return fmi3OK;
+    /* An importer that passes the state where its address belongs (fmusim 0.0.39 does, since fmi3FMUState is a
+       void* that converts silently) would have the state's first bytes freed as a pointer. They are the magic,
+       which is never an address (not canonical on 64-bit machines): free that state instead. */
+    if (memcmp(FMUState, NH_STATE_MAGIC, 8) == 0) {
+        log_warning(S, func, "given an FMU state instead of its address (an error of the importer); freed it");
+        free(FMUState);
+        return fmi3OK;
     }
+    free(*FMUState);
+    *FMUState = NULL;
     return fmi3OK;
 }
 
