@@ -31,7 +31,9 @@ from nonholonomic.cosim import FmuComponent, System
 from nonholonomic.errors import NonholonomicError
 from nonholonomic.simulate import simulate
 from test_cli import assert_one_line_error, run
+from test_cosim import run as closed_loop
 from test_events import SOURCE as EVENTS
+from test_inputs import SOURCE as FORCED
 
 PARAMETERS = {"dpsi_0": 1.5, "g": 9.0}  # a fixed parameter (the initial state) and a tunable one
 TOLERANCE = 1e-8  # not the FMU's default (1e-10): a tolerance the adapter did not pass on would show
@@ -126,6 +128,16 @@ def test_events_and_terminate_alike(events, interface):
     assert logic[2]["position"][-1] == pytest.approx(2.75, abs=1e-8)  # x = 2 t - 1/4 after t = 1/4
     same = min(len(logic[2]), len(logic[3])) - 1  # the versions' loops may record the termination differently
     assert same > 140 and np.array_equal(frame(logic[2][:same]), frame(logic[3][:same]))
+
+
+def test_inputs_alike(tmp_path):
+    """An FMU input (fmi2SetReal between steps; in model exchange the binary's input table) driven by a Python
+    controller in the co-simulation master: the oscillator of test_inputs in both versions and interfaces."""
+    fmus = {v: fmu_from_source(tmp_path / f"v{v}", FORCED, "Forced.Oscillator", fmi_version=v) for v in (2, 3)}
+    for interface in ("me", "cs"):
+        runs = [closed_loop(fmus[v], interface, "gauss-seidel", 0.01, stop=0.5)["plant"] for v in (2, 3)]
+        assert len(runs[0]) == 51 and runs[0]["F"].abs().max() > 1  # the controller drives the plant
+        pd.testing.assert_frame_equal(runs[0], runs[1], check_exact=True)
 
 
 def test_fmu_state_functions_follow_the_declared_capability(disk, tmp_path):
