@@ -79,8 +79,9 @@ def write_package(root: pathlib.Path, name: str, body: str) -> pathlib.Path:
     return folder
 
 
-def fmu_from_source(root: pathlib.Path, source: str, model: str) -> pathlib.Path:
-    """Build an FMU (rumoca backend) of ``model`` from a one-file Modelica package that uses the library."""
+def fmu_from_source(root: pathlib.Path, source: str, model: str, fmi_version: int = 3) -> pathlib.Path:
+    """Build an FMU (rumoca backend, FMI ``fmi_version``) of ``model`` from a one-file Modelica package that uses
+    the library."""
     import rumoca
     from nonholonomic.backends.explicit_ode import build_explicit_ode
     from nonholonomic.backends.flat_dae import FlatDae
@@ -91,7 +92,8 @@ def fmu_from_source(root: pathlib.Path, source: str, model: str) -> pathlib.Path
     (folder / "package.mo").write_text(source)
     compiled = rumoca.Session(roots=[str(LIBRARY.parent)]).load(str(folder / "package.mo"), model=model)
     name = model.rsplit(".", 1)[-1]
-    return export_fmu(build_explicit_ode(FlatDae.of(compiled, model)), name, root / f"{name}.fmu")
+    return export_fmu(build_explicit_ode(FlatDae.of(compiled, model)), name, root / f"{name}.fmu",
+                      fmi_version=fmi_version)
 
 
 class FmuJacobian:

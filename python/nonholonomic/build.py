@@ -28,9 +28,11 @@ def default_jobs() -> int:
 
 
 def build(models=None, backend: str = "auto", out_dir: pathlib.Path | None = None,
-          library_dir: pathlib.Path = LIBRARY, progress=None, jobs: int | None = None) -> list[pathlib.Path]:
+          library_dir: pathlib.Path = LIBRARY, progress=None, jobs: int | None = None,
+          fmi_version: int | None = None) -> list[pathlib.Path]:
     """Export the named example models (all by default; one name or a list) as FMUs; returns the FMU paths.
-    ``jobs`` FMUs are built at once, each in a process of its own (default: one per core)."""
+    ``jobs`` FMUs are built at once, each in a process of its own (default: one per core). ``fmi_version``: 2 or
+    3 (default: the backend's own, rumoca 3, openmodelica 2)."""
     from .simulate import names_argument
     models = names_argument("models", models)
     if not isinstance(backend, str):
@@ -38,21 +40,21 @@ def build(models=None, backend: str = "auto", out_dir: pathlib.Path | None = Non
     jobs = default_jobs() if jobs is None else jobs
     if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= MAX_JOBS:
         raise NonholonomicError(f"jobs must be a whole number from 1 to {MAX_JOBS}, got {jobs!r}")
-    backend = resolve_backend(backend)
+    backend, fmi_version = resolve_backend(backend, fmi_version)
     library_dir = pathlib.Path(library_dir).absolute()
     examples: list[ExampleModel] = ([get_model(m, library_dir) for m in models] if models
                                     else list_models(library_dir))
     out_dir = (pathlib.Path(out_dir) if out_dir is not None else FMU_DIR).absolute()
     check_writable_dir(out_dir, "the FMU folder")
     if jobs > 1 and len(examples) > 1:
-        return _build_at_once(examples, backend, out_dir, library_dir, progress, jobs)
+        return _build_at_once(examples, backend, out_dir, library_dir, progress, jobs, fmi_version)
     paths = []
     for k, example in enumerate(examples, 1):
         say = (lambda msg, k=k, e=example: progress(f"[{k}/{len(examples)}] {e.name}: {msg}")) if progress else None
         start = time.perf_counter()
         try:  # the backends write each FMU under a temporary name and rename it: no half-written FMU
             path = build_fmu(backend, example.modelica_class, library_dir, out_dir / f"{example.name}.fmu",
-                             experiment=example.experiment, progress=say)
+                             experiment=example.experiment, progress=say, fmi_version=fmi_version)
         except KeyboardInterrupt:
             raise Interrupted(f"interrupted while building {example.name}; {len(paths)} of {len(examples)} FMUs "
                               f"built{' in ' + str(out_dir) if paths else ''}") from None
@@ -73,7 +75,7 @@ def _generated_c_bytes(fmu: pathlib.Path) -> float:
         return math.inf
 
 
-def _build_at_once(examples, backend, out_dir, library_dir, progress, jobs) -> list[pathlib.Path]:
+def _build_at_once(examples, backend, out_dir, library_dir, progress, jobs, fmi_version) -> list[pathlib.Path]:
     """Each example built by ``nonholonomic build NAME`` in a process of its own, ``jobs`` at a time, the
     largest at its last build first; their progress lines passed on as ``[k/n] NAME: ...``. A failed build does
     not stop the others: the failures are raised together at the end. On a stop (Ctrl-C, SIGTERM) every running
@@ -102,7 +104,8 @@ def _build_at_once(examples, backend, out_dir, library_dir, progress, jobs) -> l
     def start(example: ExampleModel) -> None:
         from . import isolation
         command = [sys.executable, "-m", "nonholonomic", "build", example.name, "--backend", backend,
-                   "--out", str(out_dir), "--library", str(library_dir), "--jobs", "1"]
+                   "--out", str(out_dir), "--library", str(library_dir), "--jobs", "1",
+                   "--fmi-version", str(fmi_version)]
         child = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                  stderr=subprocess.PIPE, text=True, preexec_fn=isolation.own_group_dying_with_parent)
         running[example.name] = child

@@ -43,7 +43,8 @@ def _cmd_build(args) -> int:
     from .models import FMU_DIR, LIBRARY
     check_writable_dir(args.out or FMU_DIR, "--out")
     build(args.models or None, backend=args.backend, out_dir=args.out,
-          library_dir=pathlib.Path(args.library) if args.library else LIBRARY, progress=_progress, jobs=args.jobs)
+          library_dir=pathlib.Path(args.library) if args.library else LIBRARY, progress=_progress, jobs=args.jobs,
+          fmi_version=args.fmi_version)
     return 0
 
 
@@ -419,6 +420,8 @@ def parser() -> argparse.ArgumentParser:
     b.add_argument("--library", default=None, help="folder of the Nonholonomic Modelica library (default: the project's)")
     b.add_argument("--jobs", type=_jobs, default=None,
                    help="FMUs built at once, each in its own process (default: one per core)")
+    b.add_argument("--fmi-version", type=int, choices=(2, 3), default=None,
+                   help="FMI version of the FMUs: 3 or 2 (default: the backend's own, rumoca 3, openmodelica 2)")
     b.set_defaults(run=_cmd_build)
     s = sub.add_parser("simulate", help="simulate a model's FMU and write its outputs")
     s.add_argument("model", help="example model name or .fmu file")

@@ -3,7 +3,7 @@
 Components
 ----------
 - :class:`FmuComponent`: an FMU stepped from one communication point to the next. Model exchange through
-  the project's integrator (CVODE calling the binary's right-hand side and exact Jacobian: FMI 3 FMUs of
+  the project's integrator (CVODE calling the binary's right-hand side and exact Jacobian: FMI 2 and 3 FMUs of
   the rumoca backend), or co-simulation through the FMU's own ``fmi3DoStep``/``fmi2DoStep`` (any FMU with
   a CoSimulation interface: the rumoca backend's RODAS4, OpenModelica's CVODE). Its inputs are held
   constant over a step (zero-order hold; FMI 3 has no input derivatives), and the integration restarts
@@ -173,8 +173,7 @@ class FmuComponent:
 
     def __init__(self, name: str, model, parameters: dict | None = None, interface: str = "auto",
                  isolate: bool = True):
-        from .backends.fmu_export import SOLVER_ABI
-        from .fmu import extra_info, fmu_path, model_description
+        from .fmu import fmu_path, has_solver_functions, model_description
         from .simulate import check_parameters, model_argument, parameters_argument
         if not isinstance(name, str) or not name:
             raise NonholonomicError(f"a component's name must be a text, got {name!r}")
@@ -182,12 +181,11 @@ class FmuComponent:
         self.fmu = fmu_path(model_argument(model))
         self.md = model_description(self.fmu)
         self.values = check_parameters(self.fmu, parameters_argument(parameters))
-        own_loop = (self.md.fmiVersion.startswith("3") and self.md.modelExchange is not None
-                    and extra_info(self.fmu).get("solver_functions") == SOLVER_ABI)
+        own_loop = has_solver_functions(self.fmu)
         if interface not in ("auto", "me", "cs"):
             raise NonholonomicError(f"component {name}: interface must be auto, me or cs, got {interface!r}")
         if interface == "me" and not own_loop:
-            raise NonholonomicError(f"component {name}: model exchange needs an FMI 3 FMU of the rumoca backend "
+            raise NonholonomicError(f"component {name}: model exchange needs an FMU of the rumoca backend "
                                     f"(the project's integrator); {self.fmu.name} can run as co-simulation (cs)")
         if interface == "cs" and self.md.coSimulation is None:
             raise NonholonomicError(f"component {name}: {self.fmu.name} has no co-simulation interface")

@@ -1,4 +1,4 @@
-"""The project's own integration loop for FMI 3 Model Exchange FMUs built by the rumoca backend: SUNDIALS
+"""The project's own integration loop for the Model Exchange FMUs (FMI 2 and 3) built by the rumoca backend: SUNDIALS
 CVODE (the library fmpy ships) calling the FMU binary's compiled right-hand side, exact Jacobian and event
 indicators directly, with no Python inside a step; at an event (a root of an indicator located by CVODE, or a
 time event the FMU announced) the FMU's event iteration runs through FMI and CVODE restarts."""
@@ -35,7 +35,7 @@ def rows_due(unsent: int, sent: int, seconds_since: float) -> bool:
 def run_ode(fmu: pathlib.Path, md, values: dict, stop_time: float, output_interval: float, tolerance: float,
             outputs: list[str], progress, exact_jacobian: bool, rows=None,
             inputs: InputTable | None = None) -> pd.DataFrame:
-    """Model exchange of an FMI 3 FMU without events whose binary exports CVODE's callbacks (every
+    """Model exchange of an FMU (FMI 2 or 3) whose binary exports CVODE's callbacks (every
     rumoca-backend FMU: ``backends/solver_entry.c``) with SUNDIALS CVODE (BDF, dense), driven
     directly: CVODE calls the model's compiled right-hand side and exact Jacobian, so no Python runs inside
     a step (fmpy's solver calls three Python ctypes callbacks per model evaluation, which cost more than
@@ -191,13 +191,14 @@ class _Fmi3:
     """The FMI 3 model-exchange functions this loop needs, called through ctypes directly: fmpy's
     wrappers cost about 15 ms to load and 10 us a call (three calls per output row), more than the whole
     integration of a small model. Only the binary is extracted from the FMU (into ``folder``); CasADi's
-    FMUs use no resources."""
+    FMUs use no resources. The rumoca backend's FMI 2.0 FMUs have the same fmi3 functions in their binary
+    (``fmi2_model.c`` forwards to them), so this serves both versions."""
 
     def __init__(self, fmu: pathlib.Path, md, info: dict, folder: str):
         """``info``: the FMU's :func:`~nonholonomic.fmu.extra_info`."""
         import zipfile
-        from fmpy import platform_tuple, sharedLibraryExtension
-        member = f"binaries/{platform_tuple}/{md.modelExchange.modelIdentifier}{sharedLibraryExtension}"
+        from .fmu import binary_member
+        member = binary_member(md.fmiVersion, md.modelExchange.modelIdentifier)
         if fmu.is_dir():
             binary = fmu / member
         else:

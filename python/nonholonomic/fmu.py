@@ -86,7 +86,6 @@ def check_fmu(path: pathlib.Path) -> None:
     for FMI 2 or 3 with model exchange or co-simulation, and for each interface a shared library for this
     platform that is an ELF file for this machine and not truncated (a truncated library loaded with dlopen
     kills the process with SIGBUS instead of raising)."""
-    import fmpy
     from lxml import etree
     files = _Files(path)
     if "modelDescription.xml" not in files.names:
@@ -102,15 +101,21 @@ def check_fmu(path: pathlib.Path) -> None:
     interfaces = [e for e in root if e.tag in ("ModelExchange", "CoSimulation")]
     if not interfaces:
         raise NonholonomicError(f"{path}: the FMU has neither model exchange nor co-simulation")
-    platform = fmpy.platform_tuple if version.startswith("3") else fmpy.platform
     for interface in interfaces:
-        identifier = interface.get("modelIdentifier", "")
-        binary = f"binaries/{platform}/{identifier}{fmpy.sharedLibraryExtension}"
+        binary = binary_member(version, interface.get("modelIdentifier", ""))
         if binary not in files.names:
             others = sorted({n.split("/")[1] for n in files.names if n.startswith("binaries/") and n.count("/") >= 2})
             raise NonholonomicError(f"{path}: no binary for this platform ({binary} missing; "
                                     f"the FMU has: {', '.join(others) or 'no binaries'})")
         _check_elf(files.read(binary), f"{path}: {binary}")
+
+
+def binary_member(fmi_version: str, identifier: str) -> str:
+    """The path in an FMU of its shared library for this platform (FMI 2: ``binaries/linux64``, FMI 3:
+    ``binaries/x86_64-linux``)."""
+    import fmpy
+    platform = fmpy.platform_tuple if fmi_version.startswith("3") else fmpy.platform
+    return f"binaries/{platform}/{identifier}{fmpy.sharedLibraryExtension}"
 
 
 def _check_elf(data: bytes, what: str) -> None:
@@ -163,6 +168,14 @@ def _extra_info(path: str, mtime: float) -> dict:
 def extra_info(fmu: pathlib.Path) -> dict:
     """What the rumoca backend writes next to the model description (``PARAMETER_INFO``), or {}."""
     return _extra_info(str(fmu), fmu.stat().st_mtime)
+
+
+def has_solver_functions(fmu: pathlib.Path) -> bool:
+    """A model-exchange FMU of the rumoca backend (FMI 2 or 3) whose binary has the functions of
+    ``solver_entry.c`` in the version this package calls: the project's CVODE loop (:mod:`.cvode`) runs it."""
+    from .backends.fmu_export import SOLVER_ABI
+    return (model_description(fmu).modelExchange is not None
+            and extra_info(fmu).get("solver_functions") == SOLVER_ABI)
 
 
 def state_derivatives(model: str | pathlib.Path, parameters: dict, states, time: float = 0.0):

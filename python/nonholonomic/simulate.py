@@ -16,7 +16,7 @@ import pandas as pd
 from . import isolation
 from .errors import Interrupted, NonholonomicError, SimulationFailed
 from .cvode import native_output_silenced, run_ode, solver_message
-from .fmu import extra_info, fmu_path, model_description
+from .fmu import extra_info, fmu_path, has_solver_functions, model_description
 from .grid import output_grid  # the output times of every path (fmpy's and cvode.py's)
 from .inputs import input_table
 
@@ -234,10 +234,8 @@ def _run(fmu, md, values, stop_time, output_interval, tolerance, outputs, exact_
     """The run itself, in this process: the project's CVODE loop for FMUs of the rumoca backend, else fmpy."""
     import fmpy
     import time as clock
-    from .backends.fmu_export import SOLVER_ABI
     from .cvode import rows_due
-    if (md.fmiVersion.startswith("3") and md.modelExchange is not None
-            and extra_info(fmu).get("solver_functions") == SOLVER_ABI):  # the binary has CVODE's callbacks
+    if has_solver_functions(fmu):  # the binary has CVODE's callbacks
         return _finite(md, run_ode(fmu, md, values, stop_time, output_interval, tolerance, outputs, progress,
                                    exact_jacobian, rows, table))
     recorder, reached, sent = {}, {"time": 0.0}, {"rows": 0, "at": clock.monotonic()}

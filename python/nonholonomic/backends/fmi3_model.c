@@ -661,6 +661,11 @@ NH_ENTRY long nonholonomic_cs_steps(fmi3Instance instance) {
     return steps;
 }
 
+/* For the FMI 2.0 adapter fmi2_model.c (not exported): the instanceEnvironment given at instantiation. */
+fmi3InstanceEnvironment nh_instance_environment(fmi3Instance instance) {
+    return instance ? ((Instance*)instance)->env : NULL;
+}
+
 /* =====================================================================================================
  * Instance life cycle
  * ===================================================================================================== */

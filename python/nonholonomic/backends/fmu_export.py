@@ -1,4 +1,4 @@
-"""Export an :class:`ExplicitOde` as an FMI 3.0 FMU (Model Exchange and Co-Simulation), compiled with gcc.
+"""Export an :class:`ExplicitOde` as an FMI 3.0 or 2.0 FMU (Model Exchange and Co-Simulation), compiled with gcc.
 
 The FMU's C code has three parts:
 
@@ -11,27 +11,29 @@ The FMU's C code has three parts:
 - ``nh_model.h``: sizes, value references, start values and names of this model;
 - the project's own C, the same for every model: ``fmi3_model.c`` (the FMI 3.0 API, Model Exchange and
   Co-Simulation with the RODAS4 integrator of ``rosenbrock.c``) and ``solver_entry.c`` (CVODE's callbacks
-  and the batch outputs for :mod:`..cvode`, not part of FMI).
+  and the batch outputs for :mod:`..cvode`, not part of FMI); FMI 2.0 FMUs add ``fmi2_model.c``, the FMI 2.0
+  API forwarding to the fmi3 functions (one binary, both sets of symbols).
 
 ``modelDescription.xml`` follows the Modelica declarations (:mod:`.explicit_ode`): settable parameters
 (``fixed`` where the initial state depends on them, else ``tunable``), calculated parameters (final,
 structural, or bound to other parameters), states and their derivatives computed at initialisation,
 inputs, outputs, and protected outputs as locals. Value references: 0 is time, then the blocks
-parameters, calculated parameters, states, derivatives, inputs, outputs (``nh_model.h``).
+parameters, calculated parameters, states, derivatives, inputs, outputs (``nh_model.h``). Both FMI versions'
+descriptions are written from one list of variables (:func:`_rows`) and one set of capabilities
+(:data:`CAPABILITIES`); FMI 2.0 refers to variables by their 1-based index (value reference + 1).
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
 import os
 import pathlib
-import platform
 import re
 import shutil
 import signal
 import subprocess
-import sys
 import uuid
 import xml.etree.ElementTree as ET
 import zipfile
@@ -40,7 +42,9 @@ import casadi as ca
 
 from .. import isolation
 from ..errors import NonholonomicError
+from ..fmu import binary_member
 from ..paths import atomic_path
+from . import resolve_backend
 from .explicit_ode import ExplicitOde, ScalarVariable
 
 PARAMETER_INFO = "extra/org.nonholonomic/parameters.json"
@@ -48,6 +52,8 @@ JACOBIAN_SYMBOL = "nonholonomic_state_jacobian"
 SOLVER_ABI = 4  # version of solver_entry.c's functions (PARAMETER_INFO "solver_functions"); 4: events (memory m)
 C_SOURCES = ("fmi3_model.c", "rosenbrock.c", "solver_entry.c")  # the project's C, beside this module
 C_HEADERS = ("rosenbrock.h",)
+FMI2_SOURCES = ("fmi2_model.c",)  # FMI 2.0: the fmi2 functions, forwarding to fmi3_model.c's
+FMI3_HEADERS = ("fmi3Functions.h", "fmi3FunctionTypes.h", "fmi3PlatformTypes.h")  # in FMI 2.0 FMUs' sources/
 
 
 def fmi_headers() -> pathlib.Path:
@@ -56,13 +62,6 @@ def fmi_headers() -> pathlib.Path:
     if not (path / "fmi3Functions.h").is_file():
         raise NonholonomicError(f"FMI 3 headers not found in {path} (reinstall fmpy)")
     return path
-
-
-def fmi3_platform() -> str:
-    machine = {"amd64": "x86_64", "x86_64": "x86_64", "aarch64": "aarch64", "arm64": "aarch64"}.get(
-        platform.machine().lower(), platform.machine().lower())
-    system = {"linux": "linux", "darwin": "darwin", "win32": "windows"}.get(sys.platform, sys.platform)
-    return f"{machine}-{system}"
 
 
 def model_functions(ode: ExplicitOde) -> list[ca.Function]:
@@ -163,38 +162,55 @@ def model_header(ode: ExplicitOde, name: str, token: str, tolerance: float) -> s
     return text + '#include "nh_functions.h"\n#endif\n'
 
 
-def _variable(parent, v: ScalarVariable, vr: int, causality: str, variability: str, **extra) -> ET.Element:
-    attrs = {"name": v.name, "valueReference": str(vr), "causality": causality, "variability": variability}
-    if v.description:
-        attrs["description"] = v.description
-    attrs.update(extra)
-    if v.unit:
-        attrs["unit"] = v.unit
-    if v.min is not None:
-        attrs["min"] = repr(float(v.min))
-    if v.max is not None:
-        attrs["max"] = repr(float(v.max))
-    if v.nominal is not None and v.nominal != 1.0:
-        attrs["nominal"] = repr(float(v.nominal))
-    return ET.SubElement(parent, "Float64", attrs)
+# What both interfaces of every FMU can do, in one place for the model descriptions of both FMI versions (FMI 3
+# names; FMI 2 spells the first three as in _FMI2_NAMES and has no adjoint derivatives)
+CAPABILITIES = {"canGetAndSetFMUState": True, "canSerializeFMUState": True,
+                "providesDirectionalDerivatives": True, "providesAdjointDerivatives": True}
+_FMI2_NAMES = {"canGetAndSetFMUState": "canGetAndSetFMUstate", "canSerializeFMUState": "canSerializeFMUstate",
+               "providesDirectionalDerivatives": "providesDirectionalDerivative"}
 
 
-def model_description(ode: ExplicitOde, name: str, token: str, experiment: dict | None) -> str:
-    """``modelDescription.xml`` of the FMU: both interfaces, the variables as the Modelica model declares
-    them, units, the default experiment and the model structure (dependencies not given: on all knowns)."""
+@dataclasses.dataclass
+class _Row:
+    """A variable of the model description (all are scalar Float64/Real), whichever the FMI version."""
+    v: ScalarVariable
+    vr: int
+    block: str  # the value reference block (value_references), "t" for time
+    causality: str
+    variability: str
+    initial: str | None = None
+    start: float | None = None
+    derivative_of: int | None = None  # the value reference of the state this is the derivative of
+
+
+def _rows(ode: ExplicitOde) -> list[_Row]:
+    """The variables of the FMU in value reference order: time, then the blocks of :func:`value_references`."""
     vrs = value_references(ode)
-    root = ET.Element("fmiModelDescription", {
-        "fmiVersion": "3.0", "modelName": ode.name, "instantiationToken": token,
-        "description": f"{ode.name}, exported by the Nonholonomic toolkit (rumoca, CasADi)",
-        "generationTool": "Nonholonomic (rumoca + CasADi)", "variableNamingConvention": "structured"})
-    common = {"modelIdentifier": name, "canGetAndSetFMUState": "true", "canSerializeFMUState": "true",
-              "providesDirectionalDerivatives": "true", "providesAdjointDerivatives": "true"}
-    ET.SubElement(root, "ModelExchange", {**common, "needsCompletedIntegratorStep": "false"})
-    ET.SubElement(root, "CoSimulation", {**common, "canHandleVariableCommunicationStepSize": "true",
-                                         "hasEventMode": "false", "canReturnEarlyAfterIntermediateUpdate": "false"})
     derivatives = [ScalarVariable(f"der({v.name})", "", _time_derivative_unit(v.unit)) for v in ode.states]
-    all_vars = ode.parameters + ode.calculated + ode.states + derivatives + ode.inputs + ode.outputs + ode.discrete
-    units = sorted({v.unit for v in all_vars if v.unit})
+    rows = [_Row(ScalarVariable("time", "", ""), 0, "t", "independent", "continuous")]
+    rows += [_Row(v, vr, "p", "parameter", v.variability, start=v.start) for v, vr in zip(ode.parameters, vrs["p"])]
+    rows += [_Row(v, vr, "c", "calculatedParameter", v.variability, "calculated")
+             for v, vr in zip(ode.calculated, vrs["c"])]
+    rows += [_Row(v, vr, "x", "local", "continuous", "calculated") for v, vr in zip(ode.states, vrs["x"])]
+    rows += [_Row(v, vr, "dx", "local", "continuous", "calculated", derivative_of=x_vr)
+             for v, vr, x_vr in zip(derivatives, vrs["dx"], vrs["x"])]
+    rows += [_Row(v, vr, "u", "input", "continuous", start=v.start) for v, vr in zip(ode.inputs, vrs["u"])]
+    rows += [_Row(v, vr, "y", v.causality, "continuous", "calculated") for v, vr in zip(ode.outputs, vrs["y"])]
+    # discrete variables (Integer and Boolean too, as Float64)
+    rows += [_Row(v, vr, "d", v.causality, "discrete", "calculated") for v, vr in zip(ode.discrete, vrs["d"])]
+    rows += [_Row(v, vr, "z", "local", "continuous", "calculated") for v, vr in zip(indicators(ode), vrs["z"])]
+    return rows
+
+
+def _initial_unknowns(rows: list[_Row]) -> list[_Row]:
+    """FMI 2.0 and 3.0 (ModelStructure): outputs (the discrete ones among them), calculated parameters, states
+    and their derivatives; a local discrete variable (a protected Integer) is none of these."""
+    return [r for r in rows if r.causality in ("output", "calculatedParameter") or r.block in ("x", "dx")]
+
+
+def _shared_elements(root: ET.Element, rows: list[_Row], experiment: dict | None) -> None:
+    """UnitDefinitions, LogCategories and DefaultExperiment, the same in FMI 2.0 and 3.0."""
+    units = sorted({r.v.unit for r in rows if r.v.unit})
     if units:
         definitions = ET.SubElement(root, "UnitDefinitions")
         for unit in units:
@@ -207,39 +223,86 @@ def model_description(ode: ExplicitOde, name: str, token: str, experiment: dict 
         ET.SubElement(categories, "Category", {"name": category, "description": text})
     if experiment:
         ET.SubElement(root, "DefaultExperiment", {k: repr(float(v)) for k, v in experiment.items()})
-    variables = ET.SubElement(root, "ModelVariables")
-    ET.SubElement(variables, "Float64", {"name": "time", "valueReference": "0", "causality": "independent",
-                                         "variability": "continuous"})
-    for v, vr in zip(ode.parameters, vrs["p"]):
-        _variable(variables, v, vr, "parameter", v.variability, start=repr(float(v.start)))
-    for v, vr in zip(ode.calculated, vrs["c"]):
-        _variable(variables, v, vr, "calculatedParameter", v.variability, initial="calculated")
-    for v, vr in zip(ode.states, vrs["x"]):
-        _variable(variables, v, vr, "local", "continuous", initial="calculated")
-    for v, vr, x_vr in zip(derivatives, vrs["dx"], vrs["x"]):
-        _variable(variables, v, vr, "local", "continuous", derivative=str(x_vr), initial="calculated")
-    for v, vr in zip(ode.inputs, vrs["u"]):
-        _variable(variables, v, vr, "input", "continuous", start=repr(float(v.start)))
-    for v, vr in zip(ode.outputs, vrs["y"]):
-        _variable(variables, v, vr, v.causality, "continuous", initial="calculated")
-    for v, vr in zip(ode.discrete, vrs["d"]):  # discrete variables (Integer and Boolean too, as Float64)
-        _variable(variables, v, vr, v.causality, "discrete", initial="calculated")
-    for v, vr in zip(indicators(ode), vrs["z"]):
-        _variable(variables, v, vr, "local", "continuous", initial="calculated")
-    structure = ET.SubElement(root, "ModelStructure")
-    outputs = [vr for v, vr in zip(ode.outputs + ode.discrete, vrs["y"] + vrs["d"]) if v.causality == "output"]
-    for vr in outputs:
-        ET.SubElement(structure, "Output", {"valueReference": str(vr)})
-    for vr in vrs["dx"]:
-        ET.SubElement(structure, "ContinuousStateDerivative", {"valueReference": str(vr)})
-    # FMI 3.0 (ModelStructure): outputs (the discrete ones among them), calculated parameters, states and their
-    # derivatives; a local discrete variable (a protected Integer) is none of these
-    for vr in sorted(set(outputs + vrs["c"] + vrs["x"] + vrs["dx"])):
-        ET.SubElement(structure, "InitialUnknown", {"valueReference": str(vr)})
-    for vr in vrs["z"]:
-        ET.SubElement(structure, "EventIndicator", {"valueReference": str(vr)})
+
+
+def _attributes(row: _Row, *names: str) -> dict:
+    """The XML attributes of a variable that have a value, in the order named."""
+    values = {"name": row.v.name, "valueReference": str(row.vr), "causality": row.causality,
+              "variability": row.variability, "description": row.v.description, "initial": row.initial,
+              "start": None if row.start is None else repr(float(row.start)), "unit": row.v.unit,
+              "min": None if row.v.min is None else repr(float(row.v.min)),
+              "max": None if row.v.max is None else repr(float(row.v.max)),
+              "nominal": None if row.v.nominal in (None, 1.0) else repr(float(row.v.nominal))}
+    return {n: values[n] for n in names if values[n]}
+
+
+def model_description(ode: ExplicitOde, name: str, token: str, experiment: dict | None, fmi_version: int = 3,
+                      sources: list[str] = ()) -> str:
+    """``modelDescription.xml`` of the FMU (FMI 2.0 or 3.0): both interfaces, the variables as the Modelica
+    model declares them, units, the default experiment and the model structure (dependencies not given: on
+    all knowns). ``sources``: the C files in ``sources/`` (FMI 2.0 lists them in the model description)."""
+    rows = _rows(ode)
+    token_attribute = "guid" if fmi_version == 2 else "instantiationToken"
+    root = ET.Element("fmiModelDescription", {
+        "fmiVersion": f"{fmi_version}.0", "modelName": ode.name, token_attribute: token,
+        "description": f"{ode.name}, exported by the Nonholonomic toolkit (rumoca, CasADi)",
+        "generationTool": "Nonholonomic (rumoca + CasADi)", "variableNamingConvention": "structured"})
+    (_fmi2_description if fmi_version == 2 else _fmi3_description)(root, rows, name, experiment, sources)
     ET.indent(root)
     return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+
+
+def _fmi3_description(root: ET.Element, rows: list[_Row], name: str, experiment: dict | None, sources) -> None:
+    common = {"modelIdentifier": name, **{k: str(v).lower() for k, v in CAPABILITIES.items()}}
+    ET.SubElement(root, "ModelExchange", {**common, "needsCompletedIntegratorStep": "false"})
+    ET.SubElement(root, "CoSimulation", {**common, "canHandleVariableCommunicationStepSize": "true",
+                                         "hasEventMode": "false", "canReturnEarlyAfterIntermediateUpdate": "false"})
+    _shared_elements(root, rows, experiment)
+    variables = ET.SubElement(root, "ModelVariables")
+    for r in rows:
+        attrs = _attributes(r, "name", "valueReference", "causality", "variability", "description", "start",
+                            "initial", "unit", "min", "max", "nominal")
+        if r.derivative_of is not None:
+            attrs["derivative"] = str(r.derivative_of)
+        ET.SubElement(variables, "Float64", attrs)
+    structure = ET.SubElement(root, "ModelStructure")
+    for element, selected in (("Output", [r for r in rows if r.causality == "output"]),
+                              ("ContinuousStateDerivative", [r for r in rows if r.derivative_of is not None]),
+                              ("InitialUnknown", _initial_unknowns(rows)),
+                              ("EventIndicator", [r for r in rows if r.block == "z"])):
+        for r in selected:
+            ET.SubElement(structure, element, {"valueReference": str(r.vr)})
+
+
+def _fmi2_description(root: ET.Element, rows: list[_Row], name: str, experiment: dict | None, sources) -> None:
+    """FMI 2.0: variables are ScalarVariable elements with a Real child, referred to by their 1-based index."""
+    root.set("numberOfEventIndicators", str(sum(r.block == "z" for r in rows)))
+    common = {"modelIdentifier": name, **{_FMI2_NAMES[k]: str(v).lower() for k, v in CAPABILITIES.items()
+                                          if k in _FMI2_NAMES}, "canNotUseMemoryManagementFunctions": "true"}
+    for element, attrs in (("ModelExchange", {**common, "completedIntegratorStepNotNeeded": "true"}),
+                           ("CoSimulation", {**common, "canHandleVariableCommunicationStepSize": "true"})):
+        interface = ET.SubElement(root, element, attrs)
+        if sources:
+            files = ET.SubElement(interface, "SourceFiles")
+            for f in sources:
+                ET.SubElement(files, "File", {"name": f})
+    _shared_elements(root, rows, experiment)
+    index = {r.vr: str(k) for k, r in enumerate(rows, 1)}
+    variables = ET.SubElement(root, "ModelVariables")
+    for r in rows:
+        scalar = ET.SubElement(variables, "ScalarVariable", _attributes(r, "name", "valueReference", "description",
+                                                                          "causality", "variability", "initial"))
+        real = ET.SubElement(scalar, "Real", _attributes(r, "start", "unit", "min", "max", "nominal"))
+        if r.derivative_of is not None:
+            real.set("derivative", index[r.derivative_of])
+    structure = ET.SubElement(root, "ModelStructure")
+    for element, selected in (("Outputs", [r for r in rows if r.causality == "output"]),
+                              ("Derivatives", [r for r in rows if r.derivative_of is not None]),
+                              ("InitialUnknowns", _initial_unknowns(rows))):
+        if selected:
+            unknowns = ET.SubElement(structure, element)
+            for r in selected:
+                ET.SubElement(unknowns, "Unknown", {"index": index[r.vr]})
 
 
 def _time_derivative_unit(unit: str) -> str:
@@ -279,7 +342,9 @@ def _compile(sources: list[str], binary: pathlib.Path, name: str) -> None:
             jobs = [gcc("-c", *flags, "-o", o, s) for s, o in zip(sources, objects)]
             results = [finished(job) for job in jobs]
             if all(code == 0 for code, _ in results):
-                jobs = [gcc("-shared", "-o", str(binary), *objects, "-lm")]
+                # -Bsymbolic: fmi2_model.c's calls of the fmi3 functions reach this library's own, whatever else
+                # the importer has loaded (another FMU's fmi3 functions)
+                jobs = [gcc("-shared", "-Wl,-Bsymbolic", "-o", str(binary), *objects, "-lm")]
                 results = [finished(jobs[0])]
         except BaseException:  # SIGTERM first: gcc then removes its own temporary files
             for stop in (signal.SIGTERM, signal.SIGKILL):
@@ -299,12 +364,14 @@ def _compile(sources: list[str], binary: pathlib.Path, name: str) -> None:
 
 
 def export_fmu(ode: ExplicitOde, name: str, out_path: pathlib.Path, experiment: dict | None = None,
-               progress=None, keep_dir=None) -> pathlib.Path:
+               progress=None, keep_dir=None, fmi_version: int = 3) -> pathlib.Path:
     """Write ``out_path`` (an ``.fmu``) for the explicit model ``ode``; ``name`` is the model identifier.
 
     ``experiment`` holds the FMI DefaultExperiment attributes (startTime, stopTime, tolerance, stepSize).
+    ``fmi_version`` 2: an FMI 2.0 FMU, the same binary with ``fmi2_model.c`` added (the FMI 2.0 functions).
     """
     say = progress or (lambda msg: None)
+    fmi_version = resolve_backend("rumoca", fmi_version)[1]
     if not name.isidentifier():
         raise NonholonomicError(f"FMU model identifier {name!r} is not a C identifier")
     out_path = pathlib.Path(out_path).absolute()  # relative to the caller's folder, not to the work folder below
@@ -322,18 +389,23 @@ def export_fmu(ode: ExplicitOde, name: str, out_path: pathlib.Path, experiment: 
         tolerance = float((experiment or {}).get("tolerance", 1e-6))
         pathlib.Path("nh_model.h").write_text(model_header(ode, name, token, tolerance))
         here = pathlib.Path(__file__).parent
-        for f in C_SOURCES + C_HEADERS:
+        own = C_SOURCES + (FMI2_SOURCES if fmi_version == 2 else ())
+        for f in own + C_HEADERS:
             shutil.copyfile(here / f, f)
-        sources = ["nh_functions.c", *C_SOURCES]
+        sources = ["nh_functions.c", *own]
         say(f"gcc ({sum(pathlib.Path(f).stat().st_size for f in sources) // 1024} KB of C)")
-        binary = pathlib.Path("binaries") / fmi3_platform() / f"{name}.so"
+        binary = pathlib.Path(binary_member(f"{fmi_version}.0", name))
         binary.parent.mkdir(parents=True)
         _compile(sources, binary, name)
         with atomic_path(out_path) as partial, zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as z:
-            z.writestr("modelDescription.xml", model_description(ode, name, token, experiment))
+            z.writestr("modelDescription.xml", model_description(ode, name, token, experiment, fmi_version, sources))
             for f in sources + ["nh_functions.h", "nh_model.h", *C_HEADERS]:
                 z.write(f, f"sources/{f}")
-            z.writestr("sources/buildDescription.xml", build_description(name, sources))
+            if fmi_version == 3:
+                z.writestr("sources/buildDescription.xml", build_description(name, sources))
+            else:  # an FMI 2.0 importer compiling the sources has the FMI 2 headers only
+                for f in FMI3_HEADERS:
+                    z.write(fmi_headers() / f, f"sources/{f}")
             z.write(binary, str(binary), zipfile.ZIP_STORED)  # stored: importers extract it on every run
             # the Float64 API carries Integer parameters too, this list lets importers reject non-integer
             # values; the second lets importers say which settable parameters a calculated one comes from;

@@ -1,5 +1,5 @@
 """rumoca backend: rumoca flattens the Modelica model, the project turns the flat DAE into an explicit
-ODE with CasADi and exports it as an FMI 3.0 model-exchange FMU (see :mod:`.flat_dae`,
+ODE with CasADi and exports it as an FMI 3.0 (or 2.0) FMU, model exchange and co-simulation (see :mod:`.flat_dae`,
 :mod:`.explicit_ode`, :mod:`.fmu_export`)."""
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def explicit_ode(model: str, library_dir: pathlib.Path, progress=None) -> Explic
 
 
 def build_fmu(model: str, library_dir: pathlib.Path, out_path: pathlib.Path, experiment: dict | None = None,
-              progress=None) -> pathlib.Path:
+              progress=None, fmi_version: int = 3) -> pathlib.Path:
     from .fmu_export import export_fmu
     say = progress or (lambda msg: None)
     say("rumoca: flatten")
@@ -53,4 +53,5 @@ def build_fmu(model: str, library_dir: pathlib.Path, out_path: pathlib.Path, exp
     if experiment:
         keys = {"StartTime": "startTime", "StopTime": "stopTime", "Tolerance": "tolerance", "Interval": "stepSize"}
         fmi_experiment = {keys[k]: v for k, v in experiment.items() if k in keys}
-    return export_fmu(ode, model.rsplit(".", 1)[-1], out_path, experiment=fmi_experiment, progress=say)
+    return export_fmu(ode, model.rsplit(".", 1)[-1], out_path, experiment=fmi_experiment, progress=say,
+                      fmi_version=fmi_version)
