@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -54,6 +55,8 @@ def test_simulate_writes_the_outputs(rumoca_fmus, tmp_path):
     (["simulate", "RollingDisk", "--set", "m=0"], ["parameter m = 0", "minimum"]),
     (["simulate", "RollingDisk", "--set", "theta_0=0"], ["parameter theta_0 = 0", "minimum", "flat"]),
     (["simulate", "RollingDisk", "--set", "theta_0=3.14159"], ["parameter theta_0 = 3.14159", "maximum", "flat"]),
+    (["simulate", "RollingDisk", "--set", "A=-0.001"], ["parameter A = -0.001", "minimum", "0: thin homogeneous disk"]),
+    (["simulate", "RollingDisk", "--set", "A_used=0.01"], ["parameter A_used of RollingDisk is computed from A, R, m"]),
     (["simulate", "ChaplyginBall", "--set", "m=0"], ["parameter m = 0", "minimum"]),
     (["simulate", "ChaplyginSleigh", "--set", "m=0"], ["parameter m = 0", "minimum"]),
     (["simulate", "ChaplyginSleigh", "--set", "I_z=-1"], ["parameter I_z = -1", "minimum"]),
@@ -262,6 +265,10 @@ def test_out_equal_to_the_input_table_is_refused(rumoca_fmus, tmp_path):
     (["RollingDisk", "A=1e-6", "C=1"], ["RollingDisk: C must be at most 2 A", "(RollingDisk.mo:"]),
     # a ring has C = m R^2, nothing more is possible within the radius R (default m = 1, R = 0.1: 0.01)
     (["RollingDisk", "A=0.01", "C=0.0101"], ["RollingDisk: C must be at most m R^2"]),
+    # C alone above twice the A that A = 0 stands for (m R^2/4 = 0.0025): the assert reads the inertia in use
+    (["RollingDisk", "C=0.0051"], ["RollingDisk: C must be at most 2 A", "A = 0 stands for m R^2/4"]),
+    (["RollingDisk", "m=2", "R=0.2", "C=0.0401"], ["RollingDisk: C must be at most 2 A"]),
+    (["OmniVehicleSpin", "R_p=0"], ["OmniVehicle: the platform's moments of inertia must be positive"]),
     (["ChaplyginBall", "I_b[3]=0.006"], ["RigidBody: the principal moments of inertia I_b violate the triangle"]),
     (["ChaplyginBall", "I_b[1]=0.009", "I_b[2]=0.009", "I_b[3]=0.009"], ["ChaplyginBall: I_b[1] + I_b[2] + I_b[3] "
                                                                           "must be at most 2 m (R^2 - |c_b|^2)"]),
@@ -282,6 +289,48 @@ def test_limits_of_the_physical_relations_are_accepted(rumoca_fmus, tmp_path):
         result = run("simulate", model, *[a for s in sets for a in ("--set", s)], "--stop-time", "0.01",
                      "--out", str(tmp_path / "x.csv"))
         assert result.returncode == 0, result.stderr
+
+
+def _first_row(tmp_path, model, sets, outputs):
+    out = tmp_path / f"{model}.csv"
+    result = run("simulate", model, *[a for s in sets for a in ("--set", s)],
+                 *[a for o in outputs for a in ("--output", o)], "--stop-time", "0.001", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    return pd.read_csv(out).iloc[0]
+
+
+def test_disk_inertia_follows_m_and_r(rumoca_fmus, tmp_path):
+    """Issue 26, item 5: with m and R set and A, C left at 0 the disk is the thin homogeneous disk of the new m and
+    R: its inertias, and its energy at the start, computed here from the Euler angles and rates and rolling."""
+    m, R, g, theta, dtheta, dpsi, dphi = 2.0, 0.2, 9.81, 1.1, 0.5, 1.0, 15.0
+    row = _first_row(tmp_path, "RollingDisk", [f"m={m}", f"R={R}", f"theta_0={theta}", f"dtheta_0={dtheta}"],
+                     ["A_used", "C_used", "energy"])
+    A, C = m * R**2 / 4, m * R**2 / 2  # 0.02, 0.04 (the defaults' disk: 0.0025, 0.005)
+    assert (row["A_used"], row["C_used"]) == pytest.approx((A, C), rel=1e-15)
+    e3 = np.array([0.0, -np.sin(theta), np.cos(theta)])  # the disk's axis (psi_0 = 0; z-x-z angles)
+    w = dpsi * np.array([0.0, 0.0, 1.0]) + dtheta * np.array([1.0, 0.0, 0.0]) + dphi * e3
+    down = -(np.array([0.0, 0.0, 1.0]) - e3[2] * e3)
+    v = -R * np.cross(w, down / np.linalg.norm(down))  # the contact point at rest
+    w3 = w @ e3
+    energy = m * v @ v / 2 + (A * (w @ w - w3**2) + C * w3**2) / 2 + m * g * R * np.sin(theta)
+    assert row["energy"] == pytest.approx(energy, rel=1e-12)
+    # a positive value is used as given, the other still follows
+    row = _first_row(tmp_path, "RollingDisk", [f"m={m}", f"R={R}", "A=0.03"], ["A_used", "C_used"])
+    assert (row["A_used"], row["C_used"]) == pytest.approx((0.03, C), rel=1e-15)
+
+
+@pytest.mark.parametrize("model, sets, expected", [
+    ("ShellWithInnerBody", ["m_s=2", "R_s=0.3"], {"I_s_used": 2 / 3 * 2 * 0.3**2}),
+    ("ShellWithNonholonomicHinge", ["m_s=2", "R_s=0.3"], {"I_s_used": 2 / 3 * 2 * 0.3**2}),
+    ("ShellWithNonholonomicHinge", ["m_s=2", "R_s=0.3", "I_s=0.1"], {"I_s_used": 0.1}),
+    ("Wheelset", ["m_w=2", "R=0.2"], {"A_w_used": 2 * 0.2**2 / 4, "C_w_used": 2 * 0.2**2 / 2}),
+    ("Skateboard", ["m_w=0.02", "R=0.04"], {"front.A_w_used": 0.02 * 0.04**2 / 4, "rear.C_w_used": 0.02 * 0.04**2 / 2}),
+    ("OmniVehicleSpin", ["m_p=2", "R_p=0.2", "I_p[3]=0.035"],
+     {"I_p_used[1]": 2 * 0.2**2 / 4, "I_p_used[2]": 2 * 0.2**2 / 4, "I_p_used[3]": 0.035}),
+])
+def test_inertias_at_0_follow_the_geometry(rumoca_fmus, tmp_path, model, sets, expected):
+    row = _first_row(tmp_path, model, sets, list(expected))
+    assert {n: row[n] for n in expected} == pytest.approx(expected, rel=1e-15)
 
 
 def test_api_arguments_are_checked_in_one_line(rumoca_fmus, tmp_path):

@@ -153,7 +153,10 @@ nonholonomic simulate MyRollingDisk --out disk.csv      # runs it with the exper
 </pre>
 The FMU's inputs, outputs and parameters are the model's Modelica declarations: declare
 <code>output</code> variables (as RollingDisk does, <code>output Units.Position r_0[3] = disk.r_0</code>) for what
-you want to read.</li>
+you want to read. A parameter bound to others (<code>parameter Units.Inertia A = m*R^2/4</code>) follows them but
+is a calculated parameter of the FMU, not settable; for a default that follows and may be set, RollingDisk declares
+<code>A = 0</code> (\"0: thin homogeneous disk, m R^2/4\") and uses <code>final parameter Units.Inertia A_used = if
+A &gt; 0 then A else m*R^2/4</code>.</li>
 </ul>
 
 <h4>What to try next</h4>

@@ -51,7 +51,7 @@ from .paths import check_writable_dir, write_bytes
 N_WHEELS, N_ROLLERS = 3, 4
 ETAS = tuple(10.0 ** -k / N_ROLLERS for k in range(1, 7))  # 1e-1/n ... 1e-6/n
 # vehicle data of the Modelica example (Vehicles.OmniVehicle defaults; I_p: the platform's central moment about
-# the vertical, I_p[3])
+# the vertical, I_p_used[3] = m_p R_p^2/2 of the thin disk that I_p = 0 stands for)
 VEHICLE = dict(R_p=0.15, R_w=0.05, m_p=1.0, m_w=0.15, I_p=0.01125)
 KINDS = {  # model of the untruncated rollers, initial velocity (world), angular velocity, default span
     "spin": ("OmniVehicleSpin", (0.0, 0.0), 1.0, 3.0),

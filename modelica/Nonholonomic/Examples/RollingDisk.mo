@@ -11,12 +11,16 @@ model RollingDisk "Thin disk (homogeneous by default) rolling without slipping o
   parameter Units.AngularVelocity dphi_0 = 15 "Initial d phi/dt";
   parameter Units.Position x_0 = 0 "Initial x of the contact point";
   parameter Units.Position y_0 = 0 "Initial y of the contact point";
-  parameter Units.Inertia A(min = 1e-12) = 0.0025 "Central moment of inertia about a diameter (default: thin homogeneous disk, m R^2/4 at the default m, R)";
-  parameter Units.Inertia C(min = 1e-12) = 0.005 "Central moment of inertia about the symmetry axis, at most 2 A (default: thin homogeneous disk, m R^2/2 at the default m, R)";
+  parameter Units.Inertia A(min = 0) = 0 "Central moment of inertia about a diameter (0: thin homogeneous disk, m R^2/4, following m and R)";
+  parameter Units.Inertia C(min = 0) = 0 "Central moment of inertia about the symmetry axis, at most 2 A (0: thin homogeneous disk, m R^2/2, following m and R)";
+  // Evaluate = false: the values in use follow parameters set at run time (rumoca would fold an assert that reads
+  // only final parameters at their build-time values)
+  final parameter Units.Inertia A_used = if A > 0 then A else m*R^2/4 "Central moment of inertia about a diameter in use: A, or m R^2/4 if A = 0" annotation(Evaluate = false);
+  final parameter Units.Inertia C_used = if C > 0 then C else m*R^2/2 "Central moment of inertia about the symmetry axis in use: C, or m R^2/2 if C = 0" annotation(Evaluate = false);
   final parameter Real d_start[3] = {sin(psi_0)*cos(theta_0), -cos(psi_0)*cos(theta_0), -sin(theta_0)} "Initial unit vector from the centre to the contact point";
   final parameter Units.AngularVelocity w_start[3] = Rotations.angularVelocityZXZ(psi_0, theta_0, dpsi_0, dtheta_0, dphi_0) "Initial angular velocity, world frame";
   Bodies.Ground ground(nW = 1) annotation(Placement(transformation(extent = {{-30, -10}, {-50, 10}})));
-  Bodies.RigidBody disk(nW = 1, m = m, I_b = {A, A, C}, g_0 = {0, 0, -g},
+  Bodies.RigidBody disk(nW = 1, m = m, I_b = {A_used, A_used, C_used}, g_0 = {0, 0, -g},
     r_0_start = {x_0, y_0, 0} - R*d_start, v_0_start = -R*cross(w_start, d_start),
     Q_start = Rotations.fromEulerZXZ(psi_0, theta_0, phi_0), w_0_start = w_start)
     annotation(Placement(transformation(extent = {{30, -10}, {50, 10}})));
@@ -31,8 +35,8 @@ model RollingDisk "Thin disk (homogeneous by default) rolling without slipping o
   output Units.Length gap = contact.gap "Drift of the holonomic constraint";
   output Units.Velocity slip = contact.slip "Drift of the rolling constraint";
 equation
-  assert(C <= (1 + 1e-9)*2*A, "RollingDisk: C must be at most 2 A (the triangle inequality of the inertia: a thin disk has C = 2 A, a thicker one less)");
-  assert(C <= (1 + 1e-9)*m*R^2, "RollingDisk: C must be at most m R^2 (the disk's mass lies within its radius R; a ring has C = m R^2)");
+  assert(C_used <= (1 + 1e-9)*2*A_used, "RollingDisk: C must be at most 2 A (the triangle inequality of the inertia: a thin disk has C = 2 A, a thicker one less; A = 0 stands for m R^2/4)");
+  assert(C_used <= (1 + 1e-9)*m*R^2, "RollingDisk: C must be at most m R^2 (the disk's mass lies within its radius R; a ring has C = m R^2)");
   connect(ground.k, contact.kA) annotation(Line(points = {{-30, 4}, {-10, 4}}, color = {0, 0, 255}));
   connect(disk.k, contact.kB) annotation(Line(points = {{30, 4}, {10, 4}}, color = {0, 0, 255}));
   connect(contact.wA, ground.w[1]) annotation(Line(points = {{-10, -4}, {-30, -4}}, color = {255, 128, 0}));
@@ -40,10 +44,10 @@ equation
   annotation(experiment(StartTime = 0, StopTime = 10, Tolerance = 1e-10, Interval = 0.01),
     Documentation(info = "<html>
 <p>A thin disk, axisymmetric with central moments of inertia <code>A</code> (about a diameter) and
-<code>C</code> (about its axis), rolls without slipping on a horizontal plane. The defaults are those of a
-thin homogeneous disk (<code>A = m R^2/4</code>, <code>C = m R^2/2</code>) at the default <code>m</code> and
-<code>R</code>; <code>A</code> and <code>C</code> do not follow <code>m</code> and <code>R</code>, so set them
-too when changing those. The first building block of Kosenko (2022), verified against the classical
+<code>C</code> (about its axis), rolls without slipping on a horizontal plane. Their default 0 means those of a
+thin homogeneous disk, <code>A = m R^2/4</code>, <code>C = m R^2/2</code>, which follow <code>m</code> and
+<code>R</code>; a positive value is used as given. The values in use are <code>A_used</code> and
+<code>C_used</code>. The first building block of Kosenko (2022), verified against the classical
 equations of the rolling disk. The initial attitude is given by z-x-z Euler angles: precession <code>psi</code>,
 nutation <code>theta</code> (angle between the disk's axis and the vertical, <code>pi/2</code> upright),
 spin <code>phi</code>; the initial velocity of the centre follows from rolling without slipping.</p>

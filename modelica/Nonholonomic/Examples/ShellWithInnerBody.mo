@@ -2,7 +2,9 @@ within Nonholonomic.Examples;
 model ShellWithInnerBody "Spherical robot: a shell rolling on a plane with a body inside, on a spherical hinge at the shell's centre"
   parameter Units.Length R_s(min = 1e-6) = 0.2 "Outer radius of the shell";
   parameter Units.Mass m_s(min = 1e-9) = 1 "Mass of the shell";
-  parameter Units.Inertia I_s(min = 1e-12) = 0.02666666666666667 "Central moment of inertia of the shell, dynamically spherical, at most 2/3 m_s R_s^2 (default: thin shell, 2/3 m_s R_s^2 at the default m_s, R_s)";
+  parameter Units.Inertia I_s(min = 0) = 0 "Central moment of inertia of the shell, dynamically spherical, at most 2/3 m_s R_s^2 (0: thin shell, 2/3 m_s R_s^2, following m_s and R_s)";
+  // Evaluate = false: follows parameters set at run time (not folded at build time)
+  final parameter Units.Inertia I_s_used = if I_s > 0 then I_s else 2/3*m_s*R_s^2 "Central moment of inertia of the shell in use: I_s, or 2/3 m_s R_s^2 if I_s = 0" annotation(Evaluate = false);
   parameter Units.Mass m_t(min = 1e-9) = 2 "Mass of the inner body";
   parameter Units.Inertia I_t[3](each min = 1e-12) = {0.012, 0.016, 0.02} "Principal central moments of inertia of the inner body";
   parameter Units.Position c[3] = {0.02, -0.01, -0.06} "Centre of mass of the inner body relative to the shell's centre, frame of the inner body";
@@ -16,7 +18,7 @@ model ShellWithInnerBody "Spherical robot: a shell rolling on a plane with a bod
   final parameter Units.AngularVelocity w_t_start[3] = Rotations.rotationMatrix(Q_t_0)*w_t_b_0 "Initial angular velocity of the inner body, world frame";
   final parameter Units.Velocity V_start[3] = cross(W_s_0, {0, 0, R_s}) "Initial velocity of the shell's centre (rolling)";
   Bodies.Ground ground(nW = 1) annotation(Placement(transformation(extent = {{-70, -10}, {-90, 10}})));
-  Bodies.RigidBody shell(nW = 2, m = m_s, I_b = {I_s, I_s, I_s}, g_0 = {0, 0, -g}, r_0_start = {x_0, y_0, R_s},
+  Bodies.RigidBody shell(nW = 2, m = m_s, I_b = {I_s_used, I_s_used, I_s_used}, g_0 = {0, 0, -g}, r_0_start = {x_0, y_0, R_s},
     v_0_start = V_start, final Q_start = {1, 0, 0, 0}, w_0_start = W_s_0)
     annotation(Placement(transformation(extent = {{-10, -10}, {10, 10}})));
   Bodies.RigidBody top(nW = 1, m = m_t, I_b = I_t, g_0 = {0, 0, -g}, r_0_start = {x_0, y_0, R_s} + c_start,
@@ -37,7 +39,7 @@ model ShellWithInnerBody "Spherical robot: a shell rolling on a plane with a bod
   output Units.Length hinge_drift = sqrt(hinge.delta_0*hinge.delta_0) "Drift of the spherical hinge";
 equation
   assert(c*c < R_s^2, "ShellWithInnerBody: the inner body's centre of mass must lie inside the shell: |c| < R_s");
-  assert(I_s <= (1 + 1e-9)*2/3*m_s*R_s^2, "the shell's moment of inertia I_s must be at most 2/3 m_s R_s^2 (a dynamically spherical body within the radius R_s; a thin shell has 2/3 m_s R_s^2)");
+  assert(I_s_used <= (1 + 1e-9)*2/3*m_s*R_s^2, "the shell's moment of inertia I_s must be at most 2/3 m_s R_s^2 (a dynamically spherical body within the radius R_s; a thin shell has 2/3 m_s R_s^2)");
   connect(ground.k, contact.kA) annotation(Line(points = {{-70, 4}, {-50, 4}}, color = {0, 0, 255}));
   connect(shell.k, contact.kB) annotation(Line(points = {{-10, 4}, {-30, 4}}, color = {0, 0, 255}));
   connect(contact.wA, ground.w[1]) annotation(Line(points = {{-50, -4}, {-70, -4}}, color = {255, 128, 0}));
@@ -54,7 +56,7 @@ without slipping on a horizontal plane; a rigid body inside is fixed at the shel
 <code>c</code> from the hinge. The reduced motion in (omega, gamma) of the inner body has the energy, the
 area integral and the Chaplygin vector integral; <code>c = 0</code> is the Euler case and
 <code>I_t[1] = I_t[2]</code>, <code>c = {0, 0, c3}</code> the Lagrange case. The shell's moment of inertia
-<code>I_s</code> defaults to that of a thin shell at the default <code>m_s</code>, <code>R_s</code> and does
-not follow them: set it too when changing those.</p>
+<code>I_s</code> defaults to 0, which means that of a thin shell, <code>2/3 m_s R_s^2</code>, following
+<code>m_s</code> and <code>R_s</code>; the value in use is <code>I_s_used</code>.</p>
 </html>"));
 end ShellWithInnerBody;

@@ -2,7 +2,9 @@ within Nonholonomic.Examples;
 model ShellWithNonholonomicHinge "Spherical robot: a shell rolling on a plane with a body inside on a nonholonomic hinge"
   parameter Units.Length R_s(min = 1e-6) = 0.2 "Outer radius of the shell";
   parameter Units.Mass m_s(min = 1e-9) = 1 "Mass of the shell";
-  parameter Units.Inertia I_s(min = 1e-12) = 0.02666666666666667 "Central moment of inertia of the shell, dynamically spherical, at most 2/3 m_s R_s^2 (default: thin shell, 2/3 m_s R_s^2 at the default m_s, R_s)";
+  parameter Units.Inertia I_s(min = 0) = 0 "Central moment of inertia of the shell, dynamically spherical, at most 2/3 m_s R_s^2 (0: thin shell, 2/3 m_s R_s^2, following m_s and R_s)";
+  // Evaluate = false: follows parameters set at run time (not folded at build time)
+  final parameter Units.Inertia I_s_used = if I_s > 0 then I_s else 2/3*m_s*R_s^2 "Central moment of inertia of the shell in use: I_s, or 2/3 m_s R_s^2 if I_s = 0" annotation(Evaluate = false);
   parameter Units.Mass m_b(min = 1e-9) = 2 "Mass of the inner body (its centre of mass at the shell's centre)";
   parameter Units.Inertia I_b[3](each min = 1e-12) = {0.012, 0.02, 0.016} "Principal central moments of inertia of the inner body";
   parameter Units.Acceleration g(min = 0) = 9.81 "Gravity acceleration";
@@ -14,7 +16,7 @@ model ShellWithNonholonomicHinge "Spherical robot: a shell rolling on a plane wi
   final parameter Units.AngularVelocity W_start[3] = Rotations.rotationMatrix(Q_b_0)*{Omega_12_0[1], Omega_12_0[2], w_b_b_0[3]} "Initial angular velocity of the shell, world frame";
   final parameter Units.Velocity V_start[3] = cross(W_start, {0, 0, R_s}) "Initial velocity of the centre (rolling)";
   Bodies.Ground ground(nW = 1) annotation(Placement(transformation(extent = {{-70, -10}, {-90, 10}})));
-  Bodies.RigidBody shell(nW = 3, m = m_s, I_b = {I_s, I_s, I_s}, g_0 = {0, 0, -g}, r_0_start = {x_0, y_0, R_s},
+  Bodies.RigidBody shell(nW = 3, m = m_s, I_b = {I_s_used, I_s_used, I_s_used}, g_0 = {0, 0, -g}, r_0_start = {x_0, y_0, R_s},
     v_0_start = V_start, final Q_start = {1, 0, 0, 0}, w_0_start = W_start)
     annotation(Placement(transformation(extent = {{-10, -10}, {10, 10}})));
   Bodies.RigidBody body(nW = 2, m = m_b, I_b = I_b, g_0 = {0, 0, -g}, r_0_start = {x_0, y_0, R_s}, v_0_start = V_start,
@@ -32,7 +34,7 @@ model ShellWithNonholonomicHinge "Spherical robot: a shell rolling on a plane wi
   output Units.Velocity slip = contact.slip "Drift of the rolling constraint";
   output Units.AngularVelocity hinge_slip = suslov.w_rel "Drift of the nonholonomic hinge";
 equation
-  assert(I_s <= (1 + 1e-9)*2/3*m_s*R_s^2, "the shell's moment of inertia I_s must be at most 2/3 m_s R_s^2 (a dynamically spherical body within the radius R_s; a thin shell has 2/3 m_s R_s^2)");
+  assert(I_s_used <= (1 + 1e-9)*2/3*m_s*R_s^2, "the shell's moment of inertia I_s must be at most 2/3 m_s R_s^2 (a dynamically spherical body within the radius R_s; a thin shell has 2/3 m_s R_s^2)");
   connect(ground.k, contact.kA) annotation(Line(points = {{-70, 4}, {-50, 4}}, color = {0, 0, 255}));
   connect(shell.k, contact.kB) annotation(Line(points = {{-10, 4}, {-30, 4}}, color = {0, 0, 255}));
   connect(contact.wA, ground.w[1]) annotation(Line(points = {{-50, -4}, {-70, -4}}, color = {255, 128, 0}));
@@ -52,7 +54,8 @@ spherical shell rolls without slipping on a horizontal plane; an inner body with
 shell's centre turns about that centre (spherical hinge) and may not turn relative to the shell about its
 own axis 3 (<a href=\"modelica://Nonholonomic.Joints.NonholonomicHinge\">NonholonomicHinge</a>, realised
 by sharp wheels). The angular momentum about the contact point is fixed in space; the energy is
-conserved. The shell's moment of inertia <code>I_s</code> defaults to that of a thin shell at the default
-<code>m_s</code>, <code>R_s</code> and does not follow them: set it too when changing those.</p>
+conserved. The shell's moment of inertia
+<code>I_s</code> defaults to 0, which means that of a thin shell, <code>2/3 m_s R_s^2</code>, following
+<code>m_s</code> and <code>R_s</code>; the value in use is <code>I_s_used</code>.</p>
 </html>"));
 end ShellWithNonholonomicHinge;

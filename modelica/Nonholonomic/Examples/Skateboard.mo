@@ -13,8 +13,8 @@ model Skateboard "Skateboard with a rigid rider on two lean-to-steer trucks (Hub
   parameter Real k(unit = "N.m/rad", min = 0) = 250 "Total restoring stiffness of the bushings about the roll axis (small tilt, level axles)";
   parameter Real c(unit = "N.m.s/rad", min = 0) = 0 "Total damping of the bushings about the roll axis";
   parameter Units.Mass m_w(min = 1e-9) = 0.01 "Mass of a wheel";
-  parameter Units.Inertia A_w(min = 1e-15) = 2.25e-6 "Central moment of inertia of a wheel about a diameter (thin disk: m_w R^2/4 at the defaults)";
-  parameter Units.Inertia C_w(min = 1e-15) = 4.5e-6 "Central moment of inertia of a wheel about its axis, at most 2 A_w (thin disk: m_w R^2/2 at the defaults)";
+  parameter Units.Inertia A_w(min = 0) = 0 "Central moment of inertia of a wheel about a diameter (0: thin homogeneous disk, m_w R^2/4, following m_w and R)";
+  parameter Units.Inertia C_w(min = 0) = 0 "Central moment of inertia of a wheel about its axis, at most 2 A_w (0: thin homogeneous disk, m_w R^2/2, following m_w and R)";
   parameter Units.Mass m_h(min = 1e-9) = 0.01 "Mass of a hanger";
   parameter Units.Inertia A_h(min = 1e-15) = 2.2e-5 "Central moment of inertia of a hanger about its x and z axes (a rod of length 2 b at the defaults)";
   parameter Units.Inertia C_h(min = 1e-15) = 1e-7 "Central moment of inertia of a hanger about its axle";

@@ -4,10 +4,13 @@ model Wheelset "Two disks on an axle with compliant revolute joints, rolling on 
   parameter Units.Mass m_w(min = 1e-9) = 1 "Mass of a wheel";
   parameter Units.Mass m_a(min = 1e-9) = 2 "Mass of the axle";
   parameter Units.Length b(min = 1e-6) = 0.25 "Distance of each wheel from the middle of the axle";
-  parameter Units.Inertia A_w(min = 1e-12) = 0.0025 "Central moment of inertia of a wheel about a diameter (default: thin homogeneous disk, m_w R^2/4 at the default m_w, R)";
-  parameter Units.Inertia C_w(min = 1e-12) = 0.005 "Central moment of inertia of a wheel about its axis, at most 2 A_w (default: thin homogeneous disk, m_w R^2/2 at the default m_w, R)";
+  parameter Units.Inertia A_w(min = 0) = 0 "Central moment of inertia of a wheel about a diameter (0: thin homogeneous disk, m_w R^2/4, following m_w and R)";
+  parameter Units.Inertia C_w(min = 0) = 0 "Central moment of inertia of a wheel about its axis, at most 2 A_w (0: thin homogeneous disk, m_w R^2/2, following m_w and R)";
   parameter Units.Inertia J_a(min = 1e-12) = 0.05 "Moment of inertia of the axle about a diameter (vertical)";
   parameter Units.Inertia C_a(min = 1e-12) = 0.001 "Moment of inertia of the axle about its own axis";
+  // Evaluate = false: follows parameters set at run time (not folded at build time)
+  final parameter Units.Inertia A_w_used = if A_w > 0 then A_w else m_w*R^2/4 "Central moment of inertia of a wheel about a diameter in use: A_w, or m_w R^2/4 if A_w = 0" annotation(Evaluate = false);
+  final parameter Units.Inertia C_w_used = if C_w > 0 then C_w else m_w*R^2/2 "Central moment of inertia of a wheel about its axis in use: C_w, or m_w R^2/2 if C_w = 0" annotation(Evaluate = false);
   parameter Real c(unit = "N/m", min = 0) = 1e5 "Stiffness of the joints along the axle";
   parameter Real d(unit = "N.s/m", min = 0) = 200 "Damping of the joints along the axle";
   parameter Units.Position x_0 = 0 "Initial x of the middle of the axle";
@@ -24,10 +27,10 @@ model Wheelset "Two disks on an axle with compliant revolute joints, rolling on 
   Bodies.RigidBody axle(nW = 2, m = m_a, I_b = {J_a, J_a, C_a}, final g_0 = {0, 0, -9.81},
     r_0_start = {x_0, y_0, R}, v_0_start = v_0*f_start, Q_start = Q_start, w_0_start = {0, 0, dpsi_0})
     annotation(Placement(transformation(extent = {{70, -10}, {90, 10}})));
-  Bodies.RigidBody wheel1(nW = 2, m = m_w, I_b = {A_w, A_w, C_w}, final g_0 = {0, 0, -9.81},
+  Bodies.RigidBody wheel1(nW = 2, m = m_w, I_b = {A_w_used, A_w_used, C_w_used}, final g_0 = {0, 0, -9.81},
     r_0_start = {x_0, y_0, R} - b*a_start, v_0_start = (v_0 + b*dpsi_0)*f_start, Q_start = Q_start,
     w_0_start = (v_0 + b*dpsi_0)/R*a_start + {0, 0, dpsi_0}) annotation(Placement(transformation(extent = {{-10, 5}, {10, 25}})));
-  Bodies.RigidBody wheel2(nW = 2, m = m_w, I_b = {A_w, A_w, C_w}, final g_0 = {0, 0, -9.81},
+  Bodies.RigidBody wheel2(nW = 2, m = m_w, I_b = {A_w_used, A_w_used, C_w_used}, final g_0 = {0, 0, -9.81},
     r_0_start = {x_0, y_0, R} + b*a_start, v_0_start = (v_0 - b*dpsi_0)*f_start, Q_start = Q_start,
     w_0_start = (v_0 - b*dpsi_0)/R*a_start + {0, 0, dpsi_0}) annotation(Placement(transformation(extent = {{-10, -25}, {10, -5}})));
   Joints.CompliantRevolute joint1(p_a = {0, 0, -b}, final p_b = {0, 0, 0}, final n_a = {0, 0, 1}, final n_b = {0, 0, 1},
@@ -71,8 +74,8 @@ equation
   annotation(experiment(StartTime = 0, StopTime = 10, Tolerance = 1e-10, Interval = 0.01),
     Documentation(info = "<html>
 <p>A wheelset (Kosenko 2022): two thin disks (central moments of inertia <code>A_w</code> about a
-diameter, <code>C_w</code> about the axis; by default those of a thin homogeneous disk at the default
-<code>m_w</code> and <code>R</code>, not following them) on the ends of an axle, each on a
+diameter, <code>C_w</code> about the axis; their default 0 means those of a thin homogeneous disk, following
+<code>m_w</code> and <code>R</code>, in use as <code>A_w_used</code>, <code>C_w_used</code>) on the ends of an axle, each on a
 <a href=\"modelica://Nonholonomic.Joints.CompliantRevolute\">CompliantRevolute</a> joint, rolling without
 slipping on a horizontal plane. With rigid joints the reactions along the axle would be statically
 indeterminate (both rolling contacts resist sliding along the axle); the spring-damper along each joint

@@ -13,7 +13,7 @@ model OmniVehicle "Vehicle on omni-wheels with massive rollers, rolling with fri
   parameter Units.Length R1(min = 0, max = R_w*cos(Constants.pi/nRollers)) = if truncated then R_w*cos(Constants.pi/(nRollers - 1)) else R_w*cos(Constants.pi/nRollers) "Distance of the rollers' axes from their wheel's centre (default from truncated)";
   parameter Units.Angle delta(min = 0, max = Constants.pi) = Constants.pi/2 "Angle from each wheel's plane to the line along which its lowest roller lets the contact slide (Borisov, Kilin, Mamaev 2011), strictly between 0 and pi: pi/2 omni-wheels, pi/4 or 3 pi/4 mecanum wheels (needs nRollers >= 3)";
   parameter Units.Mass m_p(min = 1e-9) = 1 "Mass of the platform";
-  parameter Units.Inertia I_p[3](each min = 1e-12) = {0.005625, 0.005625, 0.01125} "Principal central moments of inertia of the platform, z vertical (default: thin homogeneous disk of radius R_p, m_p R_p^2 {1/4, 1/4, 1/2} at the default m_p, R_p)";
+  parameter Units.Inertia I_p[3](each min = 0) = {0, 0, 0} "Principal central moments of inertia of the platform, z vertical (0: thin homogeneous disk of radius R_p, m_p R_p^2 {1/4, 1/4, 1/2}, following m_p and R_p)";
   parameter Units.Mass m_w(min = 1e-9) = 0.15 "Total mass of a wheel: hub and rollers";
   parameter Real eta(min = 1e-12, max = 1/nRollers - 1e-9) = 0.01 "Mass of one roller over the total mass of its wheel (below 1/nRollers: the hub keeps a positive mass)";
   parameter Real mu(min = 0) = 0.5 "Coefficient of friction between rollers and plane";
@@ -35,6 +35,9 @@ model OmniVehicle "Vehicle on omni-wheels with massive rollers, rolling with fri
   // pi/2 - delta): no sliding along the lowest roller's axis, horizontally alpha_i = sin(delta) e_i - cos(delta) n_i
   // with e_i = n_i x e_z, i.e. the rate (v_i . alpha_i)/(R_w sin(delta)) about n_i (BKM 2011): the term
   // tan(gamma) (v_i . n_i)/R_w more, with (e_z x p_i).n_i = (p_i x n_i)_z
+  // Evaluate = false: follows parameters set at run time (not folded at build time)
+  final parameter Units.Inertia I_p_used[3] = {if I_p[1] > 0 then I_p[1] else m_p*R_p^2/4, if I_p[2] > 0 then I_p[2] else m_p*R_p^2/4,
+    if I_p[3] > 0 then I_p[3] else m_p*R_p^2/2} "Principal central moments of inertia of the platform in use: I_p, each 0 replaced by that of the thin disk" annotation(Evaluate = false);
   final parameter Units.Angle gamma = Constants.pi/2 - delta "Tilt of the rollers' axes out of the wheels' planes (0: omni-wheels)";
   final parameter Units.AngularVelocity s_0[nWheels] = {(v_0[2]*cos(psi_0 + axleAngle[i]) - v_0[1]*sin(psi_0 + axleAngle[i])
     + omega_0*(xWheel[i]*cos(axleAngle[i]) + yWheel[i]*sin(axleAngle[i])))/R_w
@@ -43,7 +46,7 @@ model OmniVehicle "Vehicle on omni-wheels with massive rollers, rolling with fri
   final parameter Units.Position rC_0[2] = {cos(psi_0)*r_C[1] - sin(psi_0)*r_C[2], sin(psi_0)*r_C[1] + cos(psi_0)*r_C[2]} "Initial offset of the platform's centre of mass from O, world frame";
   final parameter Units.Position pW_0[nWheels, 2] = {{cos(psi_0)*xWheel[i] - sin(psi_0)*yWheel[i], sin(psi_0)*xWheel[i] + cos(psi_0)*yWheel[i]} for i in 1:nWheels} "Initial offsets of the wheels' centres from O, world frame";
   Bodies.Ground ground(nW = nWheels*nRollers) annotation(Placement(transformation(origin = {0, -75}, extent = {{-15, -15}, {15, 15}}, rotation = -90)));
-  Bodies.RigidBody platform(nW = nWheels, m = m_p, I_b = I_p, g_0 = {0, 0, -g}, r_0_start = {x_0 + rC_0[1], y_0 + rC_0[2], R_w},
+  Bodies.RigidBody platform(nW = nWheels, m = m_p, I_b = I_p_used, g_0 = {0, 0, -g}, r_0_start = {x_0 + rC_0[1], y_0 + rC_0[2], R_w},
     v_0_start = {v_0[1] - omega_0*rC_0[2], v_0[2] + omega_0*rC_0[1], 0.0}, Q_start = Rotations.fromAxisAngle({0.0, 0.0, 1.0}, psi_0),
     w_0_start = {0.0, 0.0, omega_0})
     annotation(Placement(transformation(origin = {0, 75}, extent = {{15, -15}, {-15, 15}}, rotation = -90)));
@@ -82,6 +85,7 @@ protected
   Interfaces.RealOutput wheelEnergy[nWheels](each unit = "J") "Kinetic energy of each wheel" annotation(Placement(transformation(extent = {{100, -30}, {120, -10}})));
   Units.Position rC_w[3] "Centre of mass of the platform relative to O, world frame";
 equation
+  assert(I_p_used[1] > 0 and I_p_used[2] > 0 and I_p_used[3] > 0, "OmniVehicle: the platform's moments of inertia must be positive (I_p = 0 stands for m_p R_p^2 {1/4, 1/4, 1/2}, none when R_p = 0): set I_p");
   rC_w = platform.T*{r_C[1], r_C[2], 0.0};
   x = platform.r_0[1] - rC_w[1];
   y = platform.r_0[2] - rC_w[2];
@@ -133,9 +137,9 @@ the wheels then start with the rates of Borisov, Kilin and Mamaev's constraint, 
 rollers' axes.</p>
 <p><b>Start.</b> The initial state is given by the velocity of O and the angular velocity; the wheels start
 rolling without slipping in their planes, the rollers at rest on their hubs except the one in contact, which
-rolls. The platform's inertia <code>I_p</code> defaults to that of a thin homogeneous disk of radius
-<code>R_p</code> at the default <code>m_p</code>, <code>R_p</code> and does not follow them: set it too when
-changing those.</p>
+rolls. The platform's moments of inertia <code>I_p</code> default to 0, which means those of a thin homogeneous
+disk of radius <code>R_p</code>, <code>m_p R_p^2 {1/4, 1/4, 1/2}</code>, following <code>m_p</code> and
+<code>R_p</code> (each element separately); the values in use are <code>I_p_used</code>.</p>
 </html>"), Icon(graphics = {Text(textColor = {0, 0, 0}, extent = {{-150, -68}, {150, -98}}, textString = "N=%nWheels"), Polygon(lineColor = {0, 0, 0}, fillColor = {220, 220, 220}, fillPattern = FillPattern.Solid,
     points = {{0, 80}, {70, -40}, {-70, -40}, {0, 80}}), Text(textColor = {0, 0, 255}, extent = {{-150, 90}, {150, 120}}, textString = "%name")}));
 end OmniVehicle;

@@ -11,8 +11,8 @@ model SkateboardTruck "Skateboard truck: a hanger on an elastic pivot (the bushi
   parameter Units.Inertia A_h(min = 1e-15) = 2.2e-5 "Central moment of inertia of the hanger about its x and z axes";
   parameter Units.Inertia C_h(min = 1e-15) = 1e-7 "Central moment of inertia of the hanger about the axle (its y axis)";
   parameter Units.Mass m_w(min = 1e-9) = 0.01 "Mass of a wheel";
-  parameter Units.Inertia A_w(min = 1e-15) = 2.25e-6 "Central moment of inertia of a wheel about a diameter (thin disk: m_w R^2/4)";
-  parameter Units.Inertia C_w(min = 1e-15) = 4.5e-6 "Central moment of inertia of a wheel about its axis, at most 2 A_w (thin disk: m_w R^2/2)";
+  parameter Units.Inertia A_w(min = 0) = 0 "Central moment of inertia of a wheel about a diameter (0: thin homogeneous disk, m_w R^2/4, following m_w and R)";
+  parameter Units.Inertia C_w(min = 0) = 0 "Central moment of inertia of a wheel about its axis, at most 2 A_w (0: thin homogeneous disk, m_w R^2/2, following m_w and R)";
   parameter Real c_w(unit = "N/m", min = 0) = 1e5 "Stiffness of the wheels' joints along the axle";
   parameter Real d_w(unit = "N.s/m", min = 0) = 100 "Damping of the wheels' joints along the axle";
   parameter Units.Acceleration g_0[3] = {0.0, 0.0, -9.81} "Gravity acceleration, world frame";
@@ -22,6 +22,9 @@ model SkateboardTruck "Skateboard truck: a hanger on an elastic pivot (the bushi
   parameter Units.Quaternion Q_board_start[4] = {1.0, 0.0, 0.0, 0.0} "Initial attitude of the board (x forward, y left, z normal to the board)";
   parameter Units.Velocity v_board_start[3] = {0.0, 0.0, 0.0} "Initial velocity of the board's centre of mass, world frame";
   parameter Units.AngularVelocity w_board_start[3] = {0.0, 0.0, 0.0} "Initial angular velocity of the board, world frame";
+  // Evaluate = false: follows parameters set at run time (not folded at build time)
+  final parameter Units.Inertia A_w_used = if A_w > 0 then A_w else m_w*R^2/4 "Central moment of inertia of a wheel about a diameter in use: A_w, or m_w R^2/4 if A_w = 0" annotation(Evaluate = false);
+  final parameter Units.Inertia C_w_used = if C_w > 0 then C_w else m_w*R^2/2 "Central moment of inertia of a wheel about its axis in use: C_w, or m_w R^2/2 if C_w = 0" annotation(Evaluate = false);
   final parameter Real n_b[3](each unit = "1") = {if front then cos(lambda) else -cos(lambda), 0.0, sin(lambda)} "Unit pivot axis, frame of the board and of the hanger (upper end toward the near end of the board)";
   final parameter Real m_b[3](each unit = "1") = cross(n_b, {0.0, 1.0, 0.0}) "n_b x y: the direction into which the hanger's axle turns, board frame";
   final parameter Real T_board_start[3, 3](each unit = "1") = Rotations.rotationMatrix(Q_board_start) "Initial attitude matrix of the board";
@@ -54,11 +57,11 @@ model SkateboardTruck "Skateboard truck: a hanger on an elastic pivot (the bushi
     final phi_0 = 0, alpha = alpha, beta = beta) annotation(Placement(transformation(origin = {0, 60}, extent = {{-10, -10}, {10, 10}}, rotation = -90)));
   // wheel 1 at +b along the hanger's y axis (the board's left), wheel 2 at -b; each wheel's frame is the hanger's
   // turned about the axle, its symmetry axis is its y axis; the spin makes the contact point rest
-  Bodies.RigidBody wheel1(nW = 2, m = m_w, I_b = {A_w, C_w, A_w}, g_0 = g_0, r_0_start = r_hanger_start + b*a_start,
+  Bodies.RigidBody wheel1(nW = 2, m = m_w, I_b = {A_w_used, C_w_used, A_w_used}, g_0 = g_0, r_0_start = r_hanger_start + b*a_start,
     v_0_start = v1_start, Q_start = Q_hanger_start,
     w_0_start = w_hanger_start + (v1_start*f_start/R - w_hanger_start*a_start)*a_start)
     annotation(Placement(transformation(origin = {22, -30}, extent = {{-10, -10}, {10, 10}}, rotation = -90)));
-  Bodies.RigidBody wheel2(nW = 2, m = m_w, I_b = {A_w, C_w, A_w}, g_0 = g_0, r_0_start = r_hanger_start - b*a_start,
+  Bodies.RigidBody wheel2(nW = 2, m = m_w, I_b = {A_w_used, C_w_used, A_w_used}, g_0 = g_0, r_0_start = r_hanger_start - b*a_start,
     v_0_start = v2_start, Q_start = Q_hanger_start,
     w_0_start = w_hanger_start + (v2_start*f_start/R - w_hanger_start*a_start)*a_start)
     annotation(Placement(transformation(origin = {-22, -30}, extent = {{-10, -10}, {10, 10}}, rotation = -90)));
@@ -118,7 +121,8 @@ centre, as the axis through the pivot cup of a real truck does: <code>n = (cos(l
 for the front truck, <code>(-cos(lambda), 0, sin(lambda))</code> for the rear one (<code>front = false</code>),
 so that the rear axle steers opposite to the front one and the board turns into its lean (the opposite
 inclination would steer out of the lean). The hanger's y axis is the axle; two thin wheels (radius <code>R</code>, symmetry
-axis their body y) sit on it at <code>+b</code> (wheel 1) and <code>-b</code> (wheel 2) on
+axis their body y; moments of inertia <code>A_w</code>, <code>C_w</code>, by default 0: those of a thin
+homogeneous disk, following <code>m_w</code> and <code>R</code>) sit on it at <code>+b</code> (wheel 1) and <code>-b</code> (wheel 2) on
 <a href=\"modelica://Nonholonomic.Joints.CompliantRevolute\">CompliantRevolute</a> joints, whose spring-damper
 along the axle (<code>c_w</code>, <code>d_w</code>) removes the static indeterminacy of two rolling wheels on
 one axle (as in <a href=\"modelica://Nonholonomic.Examples.Wheelset\">Wheelset</a>), and each rolls on the

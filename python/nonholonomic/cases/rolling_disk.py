@@ -30,10 +30,9 @@ def _disk_reference():
 
 def _disk_params(state) -> dict:
     theta, psi, phi, dtheta, dpsi, dphi, x, y = (float(v) for v in state)
-    # the example's inertias A, C are parameters of their own (they do not follow m and R): set those of the
-    # thin homogeneous disk of the reference (RollingDisk.homogeneous), computed the same way
-    m, R = DISK["m"], DISK["R"]
-    return dict(m=m, R=R, A=m * R**2 / 4.0, C=m * R**2 / 2.0, g=DISK["g"], theta_0=theta, psi_0=psi, phi_0=phi,
+    # the example's inertias A, C are left at 0: the thin homogeneous disk of m and R, as the reference's
+    # (RollingDisk.homogeneous), computed on each side
+    return dict(m=DISK["m"], R=DISK["R"], g=DISK["g"], theta_0=theta, psi_0=psi, phi_0=phi,
                 dtheta_0=dtheta, dpsi_0=dpsi, dphi_0=dphi, x_0=x, y_0=y)
 
 

@@ -40,7 +40,7 @@ def rider(a: float) -> Skateboard:
 # stiff axle joints; their damping is set for the board's sideways mode against the four axle springs (73 kg on
 # 4e7 N/m, 740 rad/s): 4 d / (2 sqrt(4 c m)) = 0.37, so the transient of the start dies out within 0.01 s
 STIFF = dict(c_w=1e7, d_w=1e4)
-LIGHT_TRUCKS = dict(m_w=1e-4, A_w=2.25e-8, C_w=4.5e-8, m_h=1e-4, A_h=2.2e-7, C_h=1e-9)  # 1/100 of the defaults
+LIGHT_TRUCKS = dict(m_w=1e-4, m_h=1e-4, A_h=2.2e-7, C_h=1e-9)  # 1/100 of the defaults (A_w, C_w follow m_w)
 SIGNALS = ("theta", "psi", "x", "y", "speed", "dtheta", "dpsi")
 UNITS = dict(theta="rad", psi="rad", x="m", y="m", speed="m/s", dtheta="rad/s", dpsi="rad/s")
 

@@ -124,8 +124,8 @@ def shell_top_case(name: str, description: str, I_t, c, extra_integral: str | No
 
     return TrajectoryCase(
         name, "ShellWithInnerBody", description,
-        # I_s is a parameter of the example (it does not follow R_s, m_s): the reference's thin shell
-        parameters=dict(R_s=R_s, m_s=m_s, I_s=I_s, m_t=m_t, g=g,
+        # I_s left at 0 in the example: the thin shell of R_s, m_s, as the reference's
+        parameters=dict(R_s=R_s, m_s=m_s, m_t=m_t, g=g,
                         **_vector_parameters(I_t=I_t, c=c, Q_t_0=Q0, w_t_b_0=W0, W_s_0=W_shell)),
         stop_time=stop_time, output_interval=0.01, reference=reference, observe=observe,
         signals=("omega1", "omega2", "omega3", "gamma1", "gamma2", "gamma3", "x", "y"),
@@ -158,8 +158,8 @@ def shell_hinge_case() -> TrajectoryCase:
         "shell_nonholonomic_hinge", "ShellWithNonholonomicHinge",
         "Shell (R = 0.2 m, 1 kg) rolling on the plane with an inner body (2 kg, I = (0.012, 0.02, 0.016)) on a "
         "nonholonomic hinge about its axis 3; 10 s. Integrals (2.6), (2.7): M^2, (M, gamma), F4, energy.",
-        # I_s is a parameter of the example (it does not follow R_s, m_s): the reference's thin shell
-        parameters=dict(R_s=R_s, m_s=m_s, I_s=I_s, m_b=m_b, g=g,
+        # I_s left at 0 in the example: the thin shell of R_s, m_s, as the reference's
+        parameters=dict(R_s=R_s, m_s=m_s, m_b=m_b, g=g,
                         **_vector_parameters(I_b=I_b, Q_b_0=Q0, w_b_b_0=W0, Omega_12_0=Omega_12)),
         stop_time=10.0, output_interval=0.01, reference=lambda t: model.simulate(state0, t), observe=observe,
         signals=("Omega1", "Omega2", "Omega3", "omega1", "omega2", "omega3", "gamma1", "gamma2", "gamma3", "x", "y"),

@@ -66,10 +66,10 @@ class WheelsetStiffnessSweep(Case):
     def parameters(self, c: float) -> dict:
         """FMU parameters for joint stiffness c, with damping ratio 0.5 against a wheel's mass."""
         w = WHEELSET
-        # the wheels' inertias A_w, C_w are parameters of the example (they do not follow m_w and R): those of
-        # the thin homogeneous disks of the reference model, computed the same way
-        return dict(**w, A_w=w["m_w"] * w["R"] ** 2 / 4, C_w=w["m_w"] * w["R"] ** 2 / 2, c=c,
-                    d=2 * 0.5 * math.sqrt(c * w["m_w"]), x_0=0.0, y_0=0.0, psi_0=0.0, v_0=self.v0, dpsi_0=self.dpsi0)
+        # the wheels' inertias A_w, C_w left at 0 in the example: the thin homogeneous disks of m_w and R, as the
+        # reference model's
+        return dict(**w, c=c, d=2 * 0.5 * math.sqrt(c * w["m_w"]), x_0=0.0, y_0=0.0, psi_0=0.0, v_0=self.v0,
+                    dpsi_0=self.dpsi0)
 
     def bench_cases(self) -> list[TrajectoryCase]:
         model, state0 = self.reference_model(), self.initial_state()
