@@ -80,7 +80,7 @@ def test_rolling_disk_mjcf_has_the_disk_s_mass_inertia_radius_and_rolling_start(
     p = peers.fmu_parameters("RollingDisk")
     m, R = 2.0, 0.2
     theta, psi = 1.2, 0.4
-    p = {**p, "m": m, "R": R, "A": m * R**2 / 4, "C": m * R**2 / 2,  # a thin homogeneous disk
+    p = {**p, "m": m, "R": R, "A_used": m * R**2 / 4, "C_used": m * R**2 / 2,  # a thin homogeneous disk
          "theta_0": theta, "psi_0": psi, "x_0": 0.5, "y_0": -0.25, "dtheta_0": 0.3}
     xml, qvel = peers.rolling_disk_mjcf(p, peers.disk_settings(1e-4))
     model, data = _compiled(xml)
@@ -119,7 +119,7 @@ def test_rolling_disk_in_mujoco_keeps_its_energy_at_matched_settings(rumoca_fmus
     gravity_power = p["m"] * p["g"] * p["R"] * np.max(np.abs(np.cos(ref["theta"]) * ref["theta_dot"]))
     friction = np.max(np.hypot(ref["Fx"], ref["Fy"]))
     d, d_max, tc = 0.99, 0.99, 2 * h  # solimp, solref of disk_settings
-    creep_power = (1 - d) * d_max * tc * friction**2 / (2 * d) * (1 / p["m"] + p["R"] ** 2 / p["A"])
+    creep_power = (1 - d) * d_max * tc * friction**2 / (2 * d) * (1 / p["m"] + p["R"] ** 2 / p["A_used"])
     bound = (h * gravity_power + stop * creep_power) / energy
 
     def drift(settings):

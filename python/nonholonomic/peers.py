@@ -78,9 +78,26 @@ def require_mujoco():
 
 
 def fmu_parameters(name: str) -> dict[str, float]:
-    """The parameters of an example's FMU at their start values (the Modelica example's defaults)."""
-    return {v.name: float(v.start) for v in model_description(fmu_path(name)).modelVariables
-            if v.causality == "parameter" and v.start is not None}
+    """The parameters of an example's FMU as it uses them at the Modelica example's defaults: the settable ones
+    and the calculated ones (an inertia left at 0 stands for the geometry's, ``A_used``), read from the FMU after
+    its initialisation."""
+    import tempfile
+    from fmpy import extract
+    from fmpy.fmi3 import FMU3Model
+    fmu = fmu_path(name)
+    md = model_description(fmu)
+    variables = [v for v in md.modelVariables if v.causality in ("parameter", "calculatedParameter")]
+    with tempfile.TemporaryDirectory() as folder:
+        instance = FMU3Model(guid=md.guid, unzipDirectory=extract(str(fmu), folder),
+                             modelIdentifier=md.modelExchange.modelIdentifier, instanceName=name)
+        instance.instantiate()
+        try:
+            instance.enterInitializationMode()
+            instance.exitInitializationMode()
+            values = instance.getFloat64([v.valueReference for v in variables])
+        finally:
+            instance.freeInstance()
+    return {v.name: value for v, value in zip(variables, values)}
 
 
 @dataclass(frozen=True)
@@ -160,7 +177,7 @@ def tippe_top_mjcf(p: dict, settings: Settings) -> tuple[str, np.ndarray]:
 
 
 def disk_model(p: dict) -> RollingDisk:
-    return RollingDisk(p["m"], p["R"], p["A"], p["C"], p["g"])
+    return RollingDisk(p["m"], p["R"], p["A_used"], p["C_used"], p["g"])
 
 
 def disk_state(p: dict) -> np.ndarray:
@@ -178,7 +195,7 @@ def rolling_disk_mjcf(p: dict, settings: Settings) -> tuple[str, np.ndarray]:
     pos = w["r_0"] + shift
     v = w["v_0"] + np.cross(T @ w["w_b"], shift)  # the rim's lowest point at rest: v + w x (P - pos) = 0
     body = (f'<body name="disk" pos="{_vector(pos)}" quat="{_vector(w["Q"])}"><freejoint/>'
-            f'<inertial pos="0 0 0" mass="{p["m"]!r}" diaginertia="{_vector((p["A"], p["A"], p["C"]))}"/>'
+            f'<inertial pos="0 0 0" mass="{p["m"]!r}" diaginertia="{_vector((p["A_used"], p["A_used"], p["C_used"]))}"/>'
             f'<geom name="disk" type="cylinder" size="{p["R"]!r} {DISK_HALF_HEIGHT!r}"/></body>')
     return _mjcf(settings, p["g"], body), np.concatenate([v, w["w_b"]])
 
@@ -263,7 +280,7 @@ def disk_measures(p: dict, states: pd.DataFrame) -> dict:
     r = states[["x", "y", "z"]].to_numpy()
     v = states[["vx", "vy", "vz"]].to_numpy()
     w_b = states[["wx", "wy", "wz"]].to_numpy()
-    inertia = np.array([p["A"], p["A"], p["C"]])
+    inertia = np.array([p["A_used"], p["A_used"], p["C_used"]])
     energy = 0.5 * p["m"] * np.sum(v**2, axis=1) + 0.5 * np.sum(inertia * w_b**2, axis=1) + p["m"] * p["g"] * r[:, 2]
     n = T[:, :, 2]
     contact = contact_point(r, T, p["R"]) - DISK_HALF_HEIGHT * np.sign(n[:, 2:3]) * n
