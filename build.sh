@@ -3,8 +3,8 @@
 #   ./build.sh          build every example FMU into fmus/ and verify them against the reference models
 #                       (results/verification.html, CSV files and plots in results/)
 #   ./build.sh test     run the test suite on every core (builds missing or stale FMUs itself)
-#   ./build.sh bench    benchmark FMU build and runs (results/benchmark.md), and MuJoCo beside our loop
-#                       (results/peers.md)
+#   ./build.sh bench    benchmark FMU build and runs (results/benchmark.md), MuJoCo beside our loop
+#                       (results/peers.md), and fmpy's co-simulation beside our loop (results/importers.md)
 set -euo pipefail
 cd "$(dirname "$0")"
 PYTHON=${PYTHON:-python3}
@@ -27,6 +27,7 @@ case "${1:-all}" in
   bench)
     .venv/bin/nonholonomic bench --out results
     .venv/bin/nonholonomic bench --peers --out results
+    .venv/bin/nonholonomic bench --importers --out results
     ;;
   *)
     echo "error: unknown job '$1' (all, test or bench)" >&2

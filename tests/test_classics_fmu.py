@@ -53,7 +53,7 @@ def test_sleigh_cosimulation_runs_through_when_the_out_of_plane_motion_has_decay
     from fmpy import read_model_description
     fmu = str(rumoca_fmus["ChaplyginSleigh"])
     description = read_model_description(fmu)
-    bound = 1000 * description.defaultExperiment.tolerance
+    bound = 1000 * float(description.defaultExperiment.tolerance)  # fmpy reads the attribute as a string
     m = next(float(v.start) for v in description.modelVariables if v.name == "m")
     r = fmpy.simulate_fmu(fmu, stop_time=40.0)
     assert r["time"][-1] == 40.0

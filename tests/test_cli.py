@@ -351,3 +351,13 @@ def test_api_arguments_are_checked_in_one_line(rumoca_fmus, tmp_path):
         with pytest.raises(nh.NonholonomicError, match=regex.escape(message)):
             call()
     assert list(nh.simulate("BallOnParaboloid", outputs="q1", stop_time=0.01).columns) == ["time", "q1"]
+
+
+def test_bench_importers_says_what_it_runs(tmp_path):
+    """bench --importers runs fixed cases (issue 26, item 2): another model, or --peers with it, is one line and
+    writes nothing."""
+    assert_one_line_error(run("bench", "--importers", "Snakeboard", "--out", str(tmp_path / "r")),
+                          "bench --importers has no case for Snakeboard", "RollingDisk", "TippeTop")
+    assert_one_line_error(run("bench", "--importers", "--peers", "--out", str(tmp_path / "r")),
+                          "--peers and --importers")
+    assert not (tmp_path / "r").exists()

@@ -123,8 +123,8 @@ def test_a_step_accepted_as_it_is_changes_nothing(oscillator, interface):
 
 
 def test_a_refused_step_is_rolled_back_and_taken_in_halves(oscillator):
-    """Every step refused once: rolled back through the FMU's own state (co-simulation: RODAS4's step-size memory
-    restored with it), the run is that with the halved step, bit for bit, on the points of the whole step."""
+    """Every step refused once: rolled back through the FMU's own state (co-simulation: CVODE restarts where a state
+    is taken and where it is restored, and at each changed input), the run is that with the halved step, bit for bit, on the points of the whole step."""
     halves = run_judged(oscillator, "cs", STEP / 2, None)["plant"]
     judged = run_judged(oscillator, "cs", STEP, lambda t, h, before, after: h < STEP)["plant"]
     assert np.array_equal(halves.iloc[::2].to_numpy(), judged.to_numpy())

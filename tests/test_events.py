@@ -4,7 +4,7 @@ as time events, terminate().
 
 Each model has a closed-form solution. It runs three ways: the project's integrator (CVODE locating the
 roots of the FMU's event indicators, ``simulate``), fmpy's model exchange (its own CVODE loop through FMI)
-and the FMU's co-simulation (RODAS4 with the events handled inside fmi3DoStep).
+and the FMU's co-simulation (CVODE with the events handled inside fmi3DoStep).
 
 Bounds: between events every model here is a polynomial in t of degree <= 2 or a harmonic oscillation. CVODE's
 error test keeps each step's local error below sqrt(n) (atol + rtol |x|) (weighted RMS norm <= 1); the global
@@ -151,7 +151,7 @@ def fmus(tmp_path_factory):
 
 def run(fmu, interface: str, stop_time: float, outputs: list[str]) -> pd.DataFrame:
     """``own``: the project's integrator; ``me`` / ``cs``: fmpy's model exchange / the FMU's co-simulation.
-    ``attrs["solver"]["steps"]``: CVODE's steps (own), the co-simulation's RODAS4 steps (cs)."""
+    ``attrs["solver"]["steps"]``: CVODE's steps (own), the co-simulation's CVODE steps (cs)."""
     if interface == "own":
         return simulate(fmu, stop_time=stop_time, output_interval=0.01, tolerance=TOLERANCE, outputs=outputs)
     slave = cs_instance(fmu) if interface == "cs" else None
@@ -197,7 +197,7 @@ def steps(df: pd.DataFrame) -> int:
 
 
 def integration_bound(steps: int, n_states: int, scale: float) -> float:
-    """Global error bound of a run: its steps (CVODE's, or fmi3DoStep's RODAS4 with the same weighted RMS error
+    """Global error bound of a run: its steps (CVODE's, in the project's loop or in fmi3DoStep, with the same weighted RMS error
     test and atol = rtol here, event location included) times the local error allowed per step."""
     return steps * math.sqrt(n_states) * TOLERANCE * (1.0 + scale)
 
@@ -365,7 +365,7 @@ def test_events_inside_a_communication_step(fmus, interface):
     k = np.searchsorted(times, t) - 1
     tau = np.where(k < 0, t, t - times[np.maximum(k, 0)])
     exact = np.where(k < 0, H0 - G * t ** 2 / 2, E * speeds[np.maximum(k, 0)] * tau - G * tau ** 2 / 2)
-    # me: CVODE restarted at each event; cs: RODAS4 in fmi3DoStep: the component's steps over the run bound its
+    # me: CVODE restarted at each event; cs: CVODE in fmi3DoStep, restarted at each event: the component's steps over the run bound its
     # error as above
     bound = integration_bound(ball.steps, 2, math.sqrt(2 * G * H0))
     assert np.max(np.abs(df["height"].to_numpy() - exact)) < bound

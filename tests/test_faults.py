@@ -100,9 +100,15 @@ def test_extracted_fmu_with_truncated_binary(rumoca_fmus, tmp_path):
 
 
 def _compile(sources: list[pathlib.Path], include: pathlib.Path, binary: pathlib.Path) -> None:
+    """The FMU's own sources and SUNDIALS' (the files and include folders of sources/buildDescription.xml)."""
+    import xml.etree.ElementTree as ET
     from nonholonomic.backends.fmu_export import fmi_headers
-    subprocess.run(["gcc", "-shared", "-fPIC", "-O0", "-I", str(fmi_headers()), "-I", str(include), "-o", str(binary),
-                    *map(str, sources), "-lm"], check=True, capture_output=True)
+    description = include / "buildDescription.xml"
+    build = ET.parse(description).getroot() if description.is_file() else ET.Element("none")
+    sundials = [include / e.get("name") for e in build.iter("SourceFile") if e.get("name").startswith("sundials/")]
+    folders = [f"-I{include / e.get('name')}" for e in build.iter("IncludeDirectory")]
+    subprocess.run(["gcc", "-shared", "-fPIC", "-O0", "-I", str(fmi_headers()), "-I", str(include), *folders, "-o",
+                    str(binary), *map(str, sources), *map(str, sundials), "-lm"], check=True, capture_output=True)
 
 
 def crashing_fmu(fmu: pathlib.Path, folder: pathlib.Path, after: float = 0.25) -> pathlib.Path:
@@ -118,7 +124,7 @@ def crashing_fmu(fmu: pathlib.Path, folder: pathlib.Path, after: float = 0.25) -
     wrapper.write_text(text.replace("S->t = time;", "S->t = time; { double t = time;" + crash + " }"))
     for source in (folder / "sources").glob("*.c"):
         text = source.read_text()
-        source.write_text(re.sub(r"(int (?:nonholonomic_\w+\(|ros_rhs\(void\* ctx, )double t,[^)]*\)\s*\{)",
+        source.write_text(re.sub(r"(int (?:nonholonomic_\w+\(double|cv_rhs\(sunrealtype) t,[^)]*\)\s*\{)",
                                  lambda m: m.group(1) + crash, text))
     identifier = fmu.stem
     _compile(sorted((folder / "sources").glob("*.c")), folder / "sources",

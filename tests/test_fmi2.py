@@ -87,7 +87,7 @@ def test_the_fmi2_fmu_validates_and_describes_the_same_variables(disk):
 
 @pytest.mark.parametrize("interface", ["ModelExchange", "CoSimulation"])
 def test_fmpy_runs_both_versions_alike(disk, interface):
-    """fmpy's CVODE (model exchange) and the FMU's RODAS4 (co-simulation): equal results, bit for bit."""
+    """fmpy's CVODE (model exchange) and the FMU's CVODE (co-simulation): equal results, bit for bit."""
     runs = {v: frame(fmpy.simulate_fmu(str(disk[v]), fmi_type=interface, stop_time=0.5, output_interval=0.05,
                                        relative_tolerance=TOLERANCE, start_values=PARAMETERS, solver="CVode"))
             for v in (2, 3)}

@@ -1,10 +1,11 @@
 """The FMI 3.0 interface of the rumoca backend's FMUs (issue 10, item 5): variables as the Modelica model
 declares them, calls that follow the standard (also with empty arrays), fmpy's validation, and the same
 trajectories from every importer: the project's loop (ME), fmpy's CVODE (ME), fmpy's Euler (ME, to its
-order) and the FMU's own co-simulation (RODAS4, through fmpy)."""
+order) and the FMU's own co-simulation (CVODE inside fmi3DoStep, through fmpy)."""
 
 from __future__ import annotations
 
+import pathlib
 import subprocess
 
 import numpy as np
@@ -140,12 +141,50 @@ def _our_run(model: str, fmu):
     return stop, interval, rtol, ours, names, ours.attrs["solver"]["steps"] * rtol * scale
 
 
+def test_the_co_simulation_takes_the_steps_of_our_loop(rumoca_fmus):
+    """fmpy.simulate_fmu at its defaults runs the FMU's co-simulation: CVODE compiled into the FMU, set as the
+    project's loop sets it and keeping its history across the communication points, so on the rolling disk (no
+    events; the loop's bound on the step, a fiftieth of the run, far above its steps) it takes the loop's steps,
+    rhs evaluations and Jacobians one for one (the binary's nonholonomic_cs_statistics). The outputs then differ
+    by round-off only: the two compute them with different generated functions (nh_model, nh_outputs), and a
+    step's rounding is carried on like a local error, at most ten ulps of the largest output per step."""
+    from nonholonomic.importers import cosimulation
+    fmu = rumoca_fmus["RollingDisk"]
+    cs, counts = cosimulation(fmu, {}, None)
+    ours = simulate(fmu)
+    solver = ours.attrs["solver"]
+    assert (counts["steps"], counts["rhs evaluations"], counts["Jacobians"]) == (
+        solver["steps"], solver["rhs_evaluations"], solver["jacobians"])
+    names = [n for n in cs.columns if n != "time" and n in ours.columns]
+    assert len(cs) == len(ours) and len(names) == len(ours.columns) - 1
+    scale = 1.0 + np.max(np.abs(ours[names].to_numpy()))
+    bound = 10 * solver["steps"] * np.finfo(float).eps * scale
+    assert np.max(np.abs(cs[names].to_numpy() - ours[names].to_numpy())) <= bound
+
+
+def test_the_binary_exports_no_sundials_symbols(rumoca_fmus, tmp_path):
+    """SUNDIALS is linked into the FMU with its symbols hidden, so that an importer with its own SUNDIALS loaded
+    (fmpy, fmusim) never meets them: the binary defines the fmi3 functions and the project's nonholonomic_*
+    entries only, needs nothing but libc and libm, and carries SUNDIALS' BSD licence."""
+    import zipfile
+    fmu = rumoca_fmus["RollingDisk"]
+    binary = pathlib.Path(extract(str(fmu), str(tmp_path))) / "binaries" / "x86_64-linux" / "RollingDisk.so"
+    nm = lambda *flags: subprocess.run(["nm", "-D", *flags, str(binary)], capture_output=True, text=True,
+                                       check=True).stdout.split("\n")
+    defined = [line.split()[-1] for line in nm("--defined-only") if line.strip()]
+    assert defined and all(n.startswith(("fmi3", "nonholonomic_")) for n in defined), defined
+    needed = [line.split()[-1] for line in nm("--undefined-only") if line.strip() and " U " in line]
+    assert not [n for n in needed if "@" not in n], needed  # every one from a versioned system library
+    with zipfile.ZipFile(fmu) as z:
+        assert "BSD 3-Clause License" in z.read("documentation/licenses/SUNDIALS-LICENSE.txt").decode()
+
+
 @pytest.mark.parametrize("model", [m.name for m in list_models()])
 def test_importers_agree(model, rumoca_fmus):
     """One FMU, four importers. Against the project's loop at rtol (its step count N): fmpy's CVODE (the
     same method and tolerances: its error and the loop's are each at most N tolerance units, the sum of
-    the local errors), and the FMU's own co-simulation through fmpy (RODAS4 at the same rtol inside each
-    communication step: again at most N units, its steps being no more than BDF's on these smooth runs).
+    the local errors), and the FMU's own co-simulation through fmpy (the same CVODE, compiled into the FMU, at
+    the same rtol, its history kept across communication points: again at most N units).
     A tolerance unit is rtol times the largest signal: the error test bounds a weighted norm of the whole
     error vector, so a small component coupled to large ones (the wheelset axle's lateral spin, 1e-10
     rad/s, next to wheel spins of 20 rad/s) carries errors of the large ones' tolerance. Reactions and powers

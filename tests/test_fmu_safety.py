@@ -24,6 +24,11 @@ SOURCE = """package Guard
   equation
     der(x) = -a*x + u + 1/(x - 1);
   end M;
+  model Ends "x = 2/3 (1 - (1 - t)^(3/2)), not defined after t = 1"
+    Real x(start = 0, fixed = true);
+  equation
+    der(x) = sqrt(1 - time);
+  end Ends;
 end Guard;
 """
 
@@ -105,19 +110,20 @@ def _run(slave, t, h, n, refs):
 
 @pytest.mark.parametrize("model", ["TippeTop", "OmniVehicleImpactStraight"])
 def test_a_restored_state_repeats_the_trajectory_bit_for_bit(model, rumoca_fmus, tmp_path):
-    """Co-simulation through the FMU's RODAS4 (whose step-size memory is part of the state), the tippe-top's
-    stiff contact and the vehicle's impacts (events inside the steps): from a saved state, from the same state
-    set after other steps, and from its serialisation deserialised into a second instance of the FMU."""
+    """Co-simulation through the FMU's CVODE (which starts afresh where a state is taken and where it is set), the
+    tippe-top's stiff contact and the vehicle's impacts (events inside the steps): from a saved state, from the same
+    state set after other steps, and from its serialisation deserialised into a second instance of the FMU."""
     md = read_model_description(str(rumoca_fmus[model]))
     assert md.coSimulation.canGetAndSetFMUstate and md.coSimulation.canSerializeFMUstate
     assert md.modelExchange.canGetAndSetFMUstate and md.modelExchange.canSerializeFMUstate
     first, vr, _ = _open(rumoca_fmus[model], tmp_path / "a", FMU3Slave, "first")
     second, _, _ = _open(rumoca_fmus[model], tmp_path / "b", FMU3Slave, "second")
     refs = [v.valueReference for v in md.modelVariables if v.causality == "output"]
-    stop, h = md.defaultExperiment.stopTime, md.defaultExperiment.stopTime / 200
+    stop = float(md.defaultExperiment.stopTime)  # fmpy reads the attributes as strings
+    h = stop / 200
     try:
         for fmu in (first, second):
-            fmu.enterInitializationMode(tolerance=md.defaultExperiment.tolerance, startTime=0.0, stopTime=stop)
+            fmu.enterInitializationMode(tolerance=float(md.defaultExperiment.tolerance), startTime=0.0, stopTime=stop)
             fmu.exitInitializationMode()
         _, t = _run(first, 0.0, h, 20, refs)
         state = first.getFMUState()
@@ -160,3 +166,29 @@ def test_a_state_of_another_model_or_foreign_bytes_are_refused(rumoca_fmus, tmp_
     finally:
         disk.freeInstance()
         top.freeInstance()
+
+
+def test_a_failed_co_simulation_step_says_when_and_where(tmp_path):
+    """der(x) = sqrt(1 - t) is not defined after t = 1 (NaN there, which CVODE takes as a failed evaluation and
+    retries with ever smaller steps): the step from t = 1 fails, in one line with CVODE's reason, the time and the
+    state, which are the FMU's time and state afterwards, x = 2/3 (1 - (1 - t)^(3/2)) at t = 1. That value to
+    1e-5: the singular second derivative at t = 1 spoils the error estimates of the last steps before it."""
+    import re
+    fmu = fmu_from_source(tmp_path, SOURCE, "Guard.Ends")
+    slave, vr, log = _open(fmu, tmp_path / "ends", FMU3Slave, "ends")
+    try:
+        slave.enterInitializationMode(tolerance=1e-8, startTime=0.0)
+        slave.exitInitializationMode()
+        for k in range(4):
+            slave.doStep(k * 0.25, 0.25)
+        with pytest.raises(FMICallException):
+            slave.doStep(1.0, 0.25)
+        assert len(log.messages) == 1 and "\n" not in log.messages[0], log.messages
+        found = re.fullmatch(r"fmi3DoStep: integration from t = 1 to 1\.25 failed at t = (\S+) \((CV_\w+)\); "
+                             r"state: x = (\S+)", log.messages[0])
+        assert found, log.messages[0]
+        t, x = float(found.group(1)), float(found.group(3))
+        assert slave.getFloat64([0, vr["x"]]) == [t, x]
+        assert t == 1.0 and x == pytest.approx(2 / 3, abs=1e-5)
+    finally:
+        slave.freeInstance()

@@ -117,11 +117,11 @@ def test_driven_omni_vehicle_symmetry(rumoca_fmus):
 
 
 def test_fmpy_co_simulation_with_inputs_from_python(oscillator):
-    """fmpy's co-simulation master runs the FMU's own integrator (RODAS4) with an input array from Python:
+    """fmpy's co-simulation master runs the FMU's own integrator (CVODE) with an input array from Python:
     F = 2 N (held), so x = F/k (1 - cos 2t). Bound by the method's convergence instead of a number: with
-    the error per step held at the tolerance, an order-4 method's global error falls like tol^(4/5), 40
-    times per 100 times smaller tolerance; at least 10 times is asserted, and the error must be there
-    (the exact solution is not reproduced by accident)."""
+    the error per step held at the tolerance, a method of order q has a global error falling like tol^(q/(q+1)),
+    CVODE's BDF (orders 1 to 5) at least 100^(1/2) = 10 times per 100 times smaller tolerance, which is asserted;
+    the error must be there (the exact solution is not reproduced by accident)."""
     import fmpy
     force = np.array([(0.0, 2.0)], dtype=[("time", float), ("F", float)])
     errors = []

@@ -337,7 +337,9 @@ def test_api_simulate_of_a_crashing_binary_raises_with_the_rows(rumoca_fmus, tmp
 
 def test_cosimulation_with_a_crashing_binary_keeps_the_rows(rumoca_fmus, tmp_path):
     """An FMU component whose binary crashes (t > 0.25 s) ends the run with one error naming it; the rows of the
-    communication points before are kept; this process lives on."""
+    communication points before are kept; this process lives on. The project's loop (me) stops at each
+    communication point; the co-simulation's CVODE (cs) steps past it and interpolates back, so it may meet the
+    crash in the step to 0.25 s already."""
     from nonholonomic.cosim import FmuComponent, FunctionComponent, System
     folder = crashing_fmu(rumoca_fmus[MODEL], tmp_path / "crashing")
     for interface in ("me", "cs"):
@@ -346,10 +348,12 @@ def test_cosimulation_with_a_crashing_binary_keeps_the_rows(rumoca_fmus, tmp_pat
         system = System([plant, probe], [("plant.q1", "probe.q1")])
         with pytest.raises(SimulationFailed) as failure:
             system.run(stop_time=1.0, step=0.05)
-        assert re.match(r"co-simulation failed after t = 0\.25 s: component plant: the FMU's binary crashed "
-                        r"\(SIGSEGV\) in step", str(failure.value)), str(failure.value)
+        found = re.match(r"co-simulation failed after t = (0\.25|0\.2) s: component plant: the FMU's binary "
+                         r"crashed \(SIGSEGV\) in step", str(failure.value))
+        assert found and (interface == "cs" or found.group(1) == "0.25"), str(failure.value)
         rows = failure.value.partial["plant"]
-        assert rows["time"].tolist() == pytest.approx(np.arange(6) * 0.05, rel=1e-12, abs=1e-15)
+        points = round(float(found.group(1)) / 0.05) + 1
+        assert rows["time"].tolist() == pytest.approx(np.arange(points) * 0.05, rel=1e-12, abs=1e-15)
 
 
 # --- item 8: a run that crawls says so ---------------------------------------------------------------------------

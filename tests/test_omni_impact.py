@@ -199,7 +199,7 @@ def test_friction_model_approaches_the_impact_model_as_the_rollers_get_lighter(r
 
 
 def test_impacts_in_fmpy_model_exchange_and_co_simulation(rumoca_fmus):
-    """The same FMU in another importer (fmpy's model exchange: CVODE through FMI) and in its co-simulation (RODAS4
+    """The same FMU in another importer (fmpy's model exchange: CVODE through FMI) and in its co-simulation (CVODE
     with the events inside fmi3DoStep): the same 21 impacts and the energy left after them."""
     import fmpy
     own = run_fmu(3, STOP)
@@ -208,5 +208,5 @@ def test_impacts_in_fmpy_model_exchange_and_co_simulation(rumoca_fmus):
                               output_interval=0.01, relative_tolerance=1e-10, output=["impacts", "kineticEnergy"])
         assert r["impacts"][-1] == 21
         # integration error of the velocities (rtol 1e-10, a few thousand steps; measured 1.5e-11 for fmpy's CVODE,
-        # 1.5e-8 for RODAS4)
+        # 1.5e-8 for the co-simulation's former RODAS4)
         assert abs(r["kineticEnergy"][-1] - own["kineticEnergy"].iloc[-1]) / own["kineticEnergy"].iloc[0] < 1e-6

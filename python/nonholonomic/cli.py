@@ -324,6 +324,8 @@ def _cmd_track(args) -> int:
 
 
 def _cmd_bench(args) -> int:
+    if args.peers and args.importers:
+        raise NonholonomicError("bench: --peers and --importers are two benchmarks; run one at a time")
     if args.peers:  # said before any work: MuJoCo missing, or models given to a comparison of fixed models
         from .peers import require_mujoco
         require_mujoco()
@@ -337,6 +339,10 @@ def _bench(args) -> int:
     if args.peers:
         from .peers import peers
         peers(out_dir=args.out, progress=_progress)
+        return 0
+    if args.importers:
+        from .importers import importers
+        importers(args.models or None, out_dir=args.out, progress=_progress)
         return 0
     from .bench import bench
     bench(args.models or None, out_dir=args.out, progress=_progress)
@@ -493,6 +499,9 @@ def parser() -> argparse.ArgumentParser:
     be.add_argument("--peers", action="store_true",
                     help="MuJoCo beside our loop on the tippe-top and the rolling disk: cost against accuracy "
                          "(peers.md, peers.csv, peers.png; needs pip install .[peers])")
+    be.add_argument("--importers", action="store_true",
+                    help="fmpy.simulate_fmu (the FMU's own co-simulation) beside our loop on the given or the "
+                         "benchmark's models: CPU time at matched accuracy (importers.md, importers.csv)")
     be.set_defaults(run=_cmd_bench)
     dg = sub.add_parser("diagram", help="draw a class's diagram from its Modelica annotations (SVG)")
     dg.add_argument("model", help="example model name or full class name (Nonholonomic.Vehicles.OmniWheel)")

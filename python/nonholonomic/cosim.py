@@ -5,7 +5,7 @@ Components
 - :class:`FmuComponent`: an FMU stepped from one communication point to the next. Model exchange through
   the project's integrator (CVODE calling the binary's right-hand side and exact Jacobian: FMI 2 and 3 FMUs of
   the rumoca backend), or co-simulation through the FMU's own ``fmi3DoStep``/``fmi2DoStep`` (any FMU with
-  a CoSimulation interface: the rumoca backend's RODAS4, OpenModelica's CVODE). Its inputs are held
+  a CoSimulation interface: the rumoca backend's CVODE, OpenModelica's CVODE). Its inputs are held
   constant over a step (zero-order hold; FMI 3 has no input derivatives), and the integration restarts
   at every communication point where an input changed, so no step of the integrator straddles a jump.
 - :class:`FunctionComponent`: a Python function ``outputs = f(t, inputs)`` (a controller, a signal), with
@@ -155,7 +155,7 @@ class OdeComponent:
 
 
 def cs_steps(slave) -> int | None:
-    """The steps of fmi3DoStep's RODAS4 so far in an fmpy co-simulation instance of an FMU of the rumoca backend
+    """The steps of fmi3DoStep's CVODE so far in an fmpy co-simulation instance of an FMU of the rumoca backend
     (its binary's non-FMI ``nonholonomic_cs_steps``, event location included); None for other FMUs."""
     if not hasattr(slave.dll, "nonholonomic_cs_steps"):
         return None
@@ -307,7 +307,7 @@ class FmuComponent:
         return self.steps
 
     def _steps(self) -> int | None:
-        """The integrator's steps so far: CVODE's (model exchange), or those of fmi3DoStep's RODAS4 (an FMU of
+        """The integrator's steps so far: CVODE's (model exchange), or those of fmi3DoStep's CVODE (an FMU of
         the rumoca backend in co-simulation); None where the FMU does not tell."""
         if self._solver is not None:
             return self._solver.statistics()["steps"]

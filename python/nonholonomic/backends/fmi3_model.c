@@ -69,16 +69,25 @@
  * the start time (when initial(), clocks ticking then). A terminate() of the model makes
  * fmi3UpdateDiscreteStates / fmi3DoStep report terminateSimulation.
  *
- * Co-Simulation: fmi3DoStep integrates x over [t, t + h] with RODAS4 (rosenbrock.c), the inputs held
- * constant over the step (FMI 3 has no input derivatives), rtol = tolerance of fmi3EnterInitializationMode
- * (NH_DEFAULT_TOLERANCE if none), atol_i = rtol * nominal(x_i). The step-size memory of the integrator is
- * kept between communication steps and forgotten at fmi3ExitInitializationMode, fmi3Reset and after a
- * change of a tunable parameter. If the integration fails, x and t stay at the last accepted point,
- * *lastSuccessfulTime is that time, the reason is logged and fmi3Error returned. The FMU never returns
- * early (earlyReturnAllowed is ignored), handles events inside the step (time events by ending an
- * integration there; state events by the indicators' signs after each accepted step, then bisection within
- * that step to 4 ulp of t), and refuses to step past a defined stopTime. requiredIntermediateVariables are
- * ignored (no intermediate update).
+ * Co-Simulation: fmi3DoStep integrates x over [t, t + h] with SUNDIALS CVODE (BDF, Newton with the exact
+ * dense Jacobian nh_state_jacobian; linked in statically, its symbols hidden), set as the project's own loop
+ * sets it (nonholonomic.cvode: nonlinear convergence coefficient 0.01, 4 Newton iterations; but at most
+ * NH_CS_MAX_STEPS steps per call of CVODE, where a run crawling to a singularity would otherwise never return,
+ * and no bound on the step size, which the loop sets from its stop time), the inputs held constant
+ * over the step (FMI 3 has no input derivatives), rtol = tolerance of fmi3EnterInitializationMode
+ * (NH_DEFAULT_TOLERANCE if none), atol_i = rtol * nominal(x_i). CVODE keeps its history (order, step size,
+ * Jacobian) across communication points: it steps past a communication point and interpolates back, as
+ * the project's loop does at its output times, so a co-simulation takes the steps of the project's loop.
+ * It starts afresh at fmi3ExitInitializationMode, fmi3Reset, after an event, after a change of the value of a
+ * parameter or an input, and where an FMU state is taken or restored (its history is not part of the state:
+ * a run restored from a state then repeats the original one bit for bit). It never steps past a time event.
+ * The importer's stopTime does not change the steps (importers that differ only there, one defining it and
+ * the other not, get the same results). State events: CVODE's root finding on the event indicators locates the sign
+ * change; the event is handled there and the integration goes on within the same fmi3DoStep. If the
+ * integration fails, x and t are CVODE's last point, *lastSuccessfulTime is that time, the reason (CVODE's
+ * flag) and the state are logged in one line and fmi3Error returned. The FMU never returns early
+ * (earlyReturnAllowed is ignored) and refuses to step past a defined stopTime. requiredIntermediateVariables
+ * are ignored (no intermediate update).
  *
  * Event Mode in Co-Simulation: the FMU handles its events inside fmi3DoStep, so Event Mode is trivial. The
  * standard allows eventModeUsed = true only if the model description declares
@@ -89,7 +98,7 @@
  * fmi3Reset returns to Instantiated with the start values of p and u, x = x0(p_start), c = h(p_start),
  * t = 0, the default tolerance, no stop time; the logging setting and the instantiation arguments are kept.
  *
- * Not supported (fmi3Error, declared so in the model description): FMU state get/set/serialise,
+ * Not supported (fmi3Error, declared so in the model description):
  * configuration mode, variable dependencies, fmi3EvaluateDiscreteStates, output derivatives, Scheduled
  * Execution, fmi3ActivateModelPartition. Typed getters and setters other than Float64, clocks, intervals and
  * shifts: fmi3OK for zero value references (nothing to do), else fmi3Error (there are no such variables).
@@ -98,9 +107,12 @@
  * one-line message "<instance>: <function>: <reason>"; warnings only when logging is on
  * ("logStatusWarning"). The model description should declare these two log categories.
  *
- * Build (the generated functions, rosenbrock.c and this file, into one shared library), e.g.
- *   gcc -std=c99 -fPIC -O2 -shared -I<fmi3 headers> fmi3_model.c rosenbrock.c nh_functions.c -lm
- * Compiling with -fvisibility=hidden (and -DCASADI_SYMBOL_EXPORT=) leaves only the fmi3 functions exported.
+ * Build (the generated functions, solver_entry.c and this file, with SUNDIALS' CVODES, into one shared
+ * library; fmu_export.py and sundials.py), e.g.
+ *   gcc -std=c99 -fPIC -O2 -fvisibility=hidden -shared -I<fmi3 headers> -I<SUNDIALS headers> fmi3_model.c
+ *       solver_entry.c nh_functions.c libcvodes.a -lm
+ * Compiling with -fvisibility=hidden (and -DCASADI_SYMBOL_EXPORT=) leaves only the fmi3 functions and the
+ * nonholonomic_* entries exported.
  */
 #include <float.h>
 #include <math.h>
@@ -112,7 +124,11 @@
 
 #include "fmi3Functions.h"
 #include "nh_model.h"
-#include "rosenbrock.h"
+#include <cvodes/cvodes.h>
+#include <nvector/nvector_serial.h>
+#include <sundials/sundials_context.h>
+#include <sunlinsol/sunlinsol_dense.h>
+#include <sunmatrix/sunmatrix_dense.h>
 
 #ifndef NH_CS_HAS_EVENT_MODE
 #define NH_CS_HAS_EVENT_MODE 0
@@ -131,6 +147,7 @@
 #define NH_MIN_ARG 8                  /* most inputs of a generated function (nh_forward, nh_event) */
 #define NH_MAX_EVENT_ITERATIONS 100   /* event iterations before an event is declared not to converge */
 #define NH_MIN_RES 3                  /* most outputs (nh_adjoint) */
+#define NH_CS_MAX_STEPS 500000L       /* CVODE's steps in one call (up to an event or the step's end); more: an error */
 
 /* ---- modes (bit flags, so that a set of allowed modes is a mask) ---- */
 
@@ -179,14 +196,10 @@ typedef struct {
     double m[NH_DIM(NH_NM)];        /* memory: discrete variables, relation values, condition values */
     double m_new[NH_DIM(NH_NM)];    /* scratch of the event iteration */
     double x_new[NH_DIM(NH_NX)];
-    double z_prev[NH_DIM(NH_NZ)];   /* CS: indicators at the last accepted point */
-    double z_new[NH_DIM(NH_NZ)];
-    double x_prev[NH_DIM(NH_NX)];   /* CS: state at the last accepted point */
-    double t_prev;
+    double z_new[NH_DIM(NH_NZ)];    /* the indicators, when read */
     long clock_next[NH_DIM(NH_NK)]; /* index i of the next tick of each clock */
     int time_event_next;            /* index of the next entry of nh_time_events */
     int terminate_requested;        /* a terminate() of the model fired */
-    int monitoring;                 /* CS: the integrator stops at a change of an indicator's sign */
 
     int params_dirty; /* c (and, before the end of initialisation, x) must be recomputed from p */
     int xdot_dirty;   /* xdot is out of date */
@@ -196,7 +209,15 @@ typedef struct {
     double dx[NH_DIM(NH_NX)], dp[NH_DIM(NH_NP)], du[NH_DIM(NH_NU)];
     double dxdot[NH_DIM(NH_NX)], dy[NH_DIM(NH_NY)];
 
-    nh_ros* ros; /* CS with NH_NX > 0 only */
+    /* CS with NH_NX > 0 only: CVODE and its objects (NULL otherwise), and whether it runs, i.e. holds the
+       history of the steps up to the current time (else the next fmi3DoStep starts it afresh from t, x) */
+    SUNContext cv_context;
+    void* cv;
+    N_Vector cv_y, cv_atol;
+    SUNMatrix cv_matrix;
+    SUNLinearSolver cv_solver;
+    int cv_running;
+    long cv_counts[5]; /* counters of the runs before the last restart (CVodeReInit clears them) */
 
     /* work arrays of the generated functions, sized for the largest of them */
     const casadi_real** arg;
@@ -466,13 +487,32 @@ static int call_at(Instance* S, nh_fn f, double t, const double* x, double* out,
     return call(S, f, 5, in, 1, res, n);
 }
 
-/* Right-hand side and Jacobian for the integrator (inputs held constant over the step). */
-static int ros_rhs(void* ctx, double t, const double* x, double* xdot) {
-    return call_at((Instance*)ctx, nh_state_derivatives, t, x, xdot, NH_NX);
+/* CVODE's right-hand side, exact Jacobian (dense, column-major like the generated one) and roots (the event
+   indicators), the inputs held over the step. A failed evaluation stops CVODE (-1); non-finite derivatives
+   or Jacobian entries are a recoverable failure (1): CVODE retries with a smaller step, and says so if that
+   does not help. */
+static int finite_all(const double* v, long n) {
+    long i;
+    for (i = 0; i < n; ++i)
+        if (!isfinite(v[i])) return 0;
+    return 1;
 }
 
-static int ros_jac(void* ctx, double t, const double* x, double* jac) {
-    return call_at((Instance*)ctx, nh_state_jacobian, t, x, jac, NH_NX * NH_NX);
+static int cv_rhs(sunrealtype t, N_Vector y, N_Vector ydot, void* user) {
+    double* out = N_VGetArrayPointer(ydot);
+    if (call_at((Instance*)user, nh_state_derivatives, t, N_VGetArrayPointer(y), out, NH_NX)) return -1;
+    return finite_all(out, NH_NX) ? 0 : 1;
+}
+
+static int cv_jac(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix J, void* user, N_Vector t1, N_Vector t2,
+                  N_Vector t3) {
+    double* out = SUNDenseMatrix_Data(J);
+    (void)fy;
+    (void)t1;
+    (void)t2;
+    (void)t3;
+    if (call_at((Instance*)user, nh_state_jacobian, t, N_VGetArrayPointer(y), out, NH_NX * NH_NX)) return -1;
+    return finite_all(out, (long)NH_NX * NH_NX) ? 0 : 1;
 }
 
 /* =====================================================================================================
@@ -484,12 +524,8 @@ static int indicators(Instance* S, double t, const double* x, double* z) {
     return call_at(S, nh_indicators, t, x, z, NH_NZ);
 }
 
-/* Has an indicator changed its sign (> 0, = 0, < 0) from a to b? */
-static int crossed(const double* a, const double* b) {
-    int k;
-    for (k = 0; k < NH_NZ; ++k)
-        if ((a[k] > 0.0) != (b[k] > 0.0) || (a[k] < 0.0) != (b[k] < 0.0)) return 1;
-    return 0;
+static int cv_roots(sunrealtype t, N_Vector y, sunrealtype* z, void* user) {
+    return indicators((Instance*)user, t, N_VGetArrayPointer(y), z) ? -1 : 0;
 }
 
 /* a and b are one instant (time events are met by the importer's arithmetic on the reported times) */
@@ -626,19 +662,6 @@ static fmi3Status start_events(Instance* S, const char* func) {
     return handle_event(S, func, 1, &x_changed);
 }
 
-/* CS: after each accepted step of the integrator, stop where an indicator has changed its sign since the
-   last accepted point (remembered in t_prev, x_prev, z_prev). */
-static int ros_monitor(void* ctx, double t, const double* x) {
-    Instance* S = (Instance*)ctx;
-    if (!S->monitoring) return 0;
-    if (indicators(S, t, x, S->z_new)) return 0; /* the next rhs evaluation fails and says so */
-    if (crossed(S->z_prev, S->z_new)) return 1;
-    S->t_prev = t;
-    memcpy(S->x_prev, x, sizeof S->x_prev);
-    memcpy(S->z_prev, S->z_new, sizeof S->z_prev);
-    return 0;
-}
-
 /* Non-FMI entry for the project's integrator (nonholonomic.cvode): the memory m of an instance. */
 #if defined(_WIN32)
 #define NH_ENTRY __declspec(dllexport)
@@ -652,13 +675,91 @@ NH_ENTRY int nonholonomic_memory(fmi3Instance instance, double* m) {
     return 0;
 }
 
-/* Non-FMI entry for tests: the accepted steps of fmi3DoStep's integrator since the instance was created
-   (event location included), from which a bound of its global error follows. */
+/* fmi3DoStep's CVODE counters since the instance was created (restarts included): steps, error test
+   failures, rhs evaluations, Jacobians, LU factorisations (linear solver setups). */
+static void cv_counters(const Instance* S, long out[5]) {
+    long now[5] = {0, 0, 0, 0, 0};
+    int k;
+    if (S->cv) {
+        CVodeGetNumSteps(S->cv, &now[0]);
+        CVodeGetNumErrTestFails(S->cv, &now[1]);
+        CVodeGetNumRhsEvals(S->cv, &now[2]);
+        CVodeGetNumJacEvals(S->cv, &now[3]);
+        CVodeGetNumLinSolvSetups(S->cv, &now[4]);
+    }
+    for (k = 0; k < 5; ++k) out[k] = S->cv_counts[k] + now[k];
+}
+
+/* Non-FMI entries for tests and the benchmark: the steps of fmi3DoStep's integrator since the instance was
+   created (from which a bound of its global error follows), and all five counters of cv_counters. */
 NH_ENTRY long nonholonomic_cs_steps(fmi3Instance instance) {
-    Instance* S = (Instance*)instance;
-    long steps = 0;
-    if (S && S->ros) nh_ros_stats(S->ros, &steps, NULL, NULL, NULL, NULL);
-    return steps;
+    long counts[5] = {0, 0, 0, 0, 0};
+    if (instance) cv_counters((Instance*)instance, counts);
+    return counts[0];
+}
+
+NH_ENTRY int nonholonomic_cs_statistics(fmi3Instance instance, long* counts) {
+    if (!instance || !counts) return 1;
+    cv_counters((Instance*)instance, counts);
+    return 0;
+}
+
+/* CVODE (BDF, Newton with the dense exact Jacobian; the settings of the project's own loop, nonholonomic.cvode)
+   for fmi3DoStep: created once per instance, started at t, x by cv_start. Returns nonzero if out of memory. */
+static int cv_create(Instance* S) {
+    if (SUNContext_Create(SUN_COMM_NULL, &S->cv_context) != 0) return 1;
+    SUNContext_ClearErrHandlers(S->cv_context); /* no printing: a returned flag says what failed */
+    S->cv_y = N_VNew_Serial(NH_NX, S->cv_context);
+    S->cv_atol = N_VNew_Serial(NH_NX, S->cv_context);
+    S->cv_matrix = SUNDenseMatrix(NH_NX, NH_NX, S->cv_context);
+    S->cv = CVodeCreate(CV_BDF, S->cv_context);
+    if (!S->cv_y || !S->cv_atol || !S->cv_matrix || !S->cv) return 1;
+    S->cv_solver = SUNLinSol_Dense(S->cv_y, S->cv_matrix, S->cv_context);
+    if (!S->cv_solver) return 1;
+    memset(N_VGetArrayPointer(S->cv_y), 0, sizeof S->x);
+    return CVodeInit(S->cv, cv_rhs, 0.0, S->cv_y) || CVodeSetUserData(S->cv, S) ||
+           CVodeSetLinearSolver(S->cv, S->cv_solver, S->cv_matrix) || CVodeSetJacFn(S->cv, cv_jac) ||
+           CVodeSetNonlinConvCoef(S->cv, 0.01) || CVodeSetMaxNonlinIters(S->cv, 4) ||
+           CVodeSetMaxNumSteps(S->cv, NH_CS_MAX_STEPS) || CVodeSetMaxHnilWarns(S->cv, -1) ||
+           (NH_NZ > 0 && (CVodeRootInit(S->cv, NH_NZ, cv_roots) || CVodeSetNoInactiveRootWarn(S->cv)));
+}
+
+static void cv_free(Instance* S) {
+    if (S->cv) CVodeFree(&S->cv);
+    if (S->cv_solver) SUNLinSolFree(S->cv_solver);
+    if (S->cv_matrix) SUNMatDestroy(S->cv_matrix);
+    if (S->cv_y) N_VDestroy(S->cv_y);
+    if (S->cv_atol) N_VDestroy(S->cv_atol);
+    if (S->cv_context) SUNContext_Free(&S->cv_context);
+}
+
+/* CVODE afresh from the current t and x with the tolerances of the instance. No bound on the step (the project's
+   loop bounds it by a fiftieth of its run): an importer's stop time, which some give and others do not
+   (fmusim), does not change the steps. */
+static fmi3Status cv_start(Instance* S, const char* func) {
+    double* atol = N_VGetArrayPointer(S->cv_atol);
+    long now[5];
+    cv_counters(S, now);
+    memcpy(S->cv_counts, now, sizeof now);
+    memcpy(N_VGetArrayPointer(S->cv_y), S->x, sizeof S->x);
+    memcpy(atol, S->atol, sizeof S->atol);
+    if (CVodeReInit(S->cv, S->t, S->cv_y) || CVodeSVtolerances(S->cv, S->tolerance, S->cv_atol))
+        return log_error(S, func, "CVODE refused to start at t = %.17g", S->t);
+    S->cv_running = 1;
+    return fmi3OK;
+}
+
+/* "name = value, ..." of the states x (as many as fit into text, of size len) */
+static const char* state_text(const double* x, char* text, size_t len) {
+    size_t used = 0;
+    int i;
+    text[0] = '\0';
+    for (i = 0; i < NH_NX && used + 1 < len; ++i) {
+        int n = snprintf(text + used, len - used, "%s%s = %.17g", i ? ", " : "", nh_names[NH_VR_X + i], x[i]);
+        if (n < 0) break;
+        used += (size_t)n;
+    }
+    return text;
 }
 
 /* For the FMI 2.0 adapter fmi2_model.c (not exported): the instanceEnvironment given at instantiation. */
@@ -689,7 +790,7 @@ static void free_instance(Instance* S) {
     free(S->res);
     free(S->iw);
     free(S->w);
-    nh_ros_free(S->ros);
+    cv_free(S);
     free(S);
 }
 
@@ -703,7 +804,7 @@ static fmi3Status set_start_values(Instance* S, const char* func) {
     S->tolerance = NH_DEFAULT_TOLERANCE;
     S->stop_defined = 0;
     S->t_stop = 0.0;
-    if (S->ros) nh_ros_reset(S->ros);
+    S->cv_running = 0;
     S->params_dirty = 1;
     S->terminate_requested = 0;
     mark_dirty(S);
@@ -756,9 +857,7 @@ static Instance* instantiate(const char* func, unsigned iface, fmi3String instan
     S->res = (casadi_real**)malloc(((size_t)sz[1] + 1) * sizeof(casadi_real*));
     S->iw = (casadi_int*)malloc(((size_t)sz[2] + 1) * sizeof(casadi_int));
     S->w = (casadi_real*)malloc(((size_t)sz[3] + 1) * sizeof(casadi_real));
-    if (iface == IF_CS && NH_NX > 0) S->ros = nh_ros_new(NH_NX);
-    if (S->ros && NH_NZ > 0) nh_ros_set_monitor(S->ros, ros_monitor);
-    if (!S->name || !S->arg || !S->res || !S->iw || !S->w || (iface == IF_CS && NH_NX > 0 && !S->ros)) {
+    if (!S->name || !S->arg || !S->res || !S->iw || !S->w || (iface == IF_CS && NH_NX > 0 && cv_create(S))) {
         log_early(logMessage, env, instanceName, func, "out of memory");
         free_instance(S);
         return NULL;
@@ -878,7 +977,7 @@ FMI3_Export fmi3Status fmi3ExitInitializationMode(fmi3Instance instance) {
     if (refresh_parameters(S, func) != fmi3OK) return fmi3Error; /* x0 and c of the final parameters */
     if (check_assertions(S, func) != fmi3OK) return fmi3Error;
     for (i = 0; i < NH_NX; ++i) S->atol[i] = S->tolerance * nominal(i);
-    if (S->ros) nh_ros_reset(S->ros);
+    S->cv_running = 0;
     if (start_events(S, func) != fmi3OK) return fmi3Error;
     S->mode = (S->iface == IF_CS && !S->event_mode_used) ? M_STEP : M_EVENT;
     return fmi3OK;
@@ -1024,7 +1123,7 @@ FMI3_Export fmi3Status fmi3SetFloat64(fmi3Instance instance, const fmi3ValueRefe
     static const char func[] = "fmi3SetFloat64";
     Instance* S = enter(instance, func, M_ANY, IF_ANY);
     size_t i;
-    int tunable_changed = 0;
+    int changed = 0;
     if (!S) return fmi3Error;
     if (nValues != nValueReferences)
         return log_error(S, func, "nValues = %lu differs from nValueReferences = %lu (all variables are scalars)",
@@ -1038,16 +1137,19 @@ FMI3_Export fmi3Status fmi3SetFloat64(fmi3Instance instance, const fmi3ValueRefe
         fmi3ValueReference vr = valueReferences[i];
         switch (classify(vr)) {
         case VR_P:
+            if (S->p[vr - NH_VR_P] != values[i]) changed = 1;
             S->p[vr - NH_VR_P] = values[i];
             S->params_dirty = 1;
-            if (!(S->mode & (M_INSTANTIATED | M_INITIALIZATION))) tunable_changed = 1;
             break;
         case VR_X: S->x[vr - NH_VR_X] = values[i]; break;
-        case VR_U: S->u[vr - NH_VR_U] = values[i]; break;
+        case VR_U:
+            if (S->u[vr - NH_VR_U] != values[i]) changed = 1;
+            S->u[vr - NH_VR_U] = values[i];
+            break;
         default: break; /* excluded by settable() */
         }
     }
-    if (tunable_changed && S->ros) nh_ros_reset(S->ros); /* a discontinuity of the right-hand side */
+    if (changed) S->cv_running = 0; /* a discontinuity of the right-hand side: CVODE starts afresh */
     mark_dirty(S);
     return fmi3OK;
 }
@@ -1162,7 +1264,6 @@ typedef struct {
     char token[sizeof NH_INSTANTIATION_TOKEN];    /* the model's: a state fits only the FMU it came from */
     unsigned long size;                           /* sizeof(FmuState): the binary's layout */
     Instance values;                              /* pointers and identity in it are never restored */
-    double ros_memory[NH_ROS_MEMORY];
 } FmuState;
 
 static void save_state(const Instance* S, FmuState* state) {
@@ -1170,7 +1271,6 @@ static void save_state(const Instance* S, FmuState* state) {
     memcpy(state->token, NH_INSTANTIATION_TOKEN, sizeof state->token);
     state->size = (unsigned long)sizeof(FmuState);
     state->values = *S;
-    nh_ros_get_memory(S->ros, state->ros_memory);
 }
 
 /* The values of state into S; S keeps its identity (name, callbacks, logging) and its memory. */
@@ -1179,7 +1279,12 @@ static fmi3Status restore_state(Instance* S, const char* func, const FmuState* s
     fmi3LogMessageCallback log = S->log;
     fmi3InstanceEnvironment env = S->env;
     int logging_on = S->logging_on;
-    nh_ros* ros = S->ros;
+    SUNContext cv_context = S->cv_context; /* CVODE's objects and counters */
+    void* cv = S->cv;
+    N_Vector cv_y = S->cv_y, cv_atol = S->cv_atol;
+    SUNMatrix cv_matrix = S->cv_matrix;
+    SUNLinearSolver cv_solver = S->cv_solver;
+    long cv_counts[5];
     const casadi_real** arg = S->arg;
     casadi_real** res = S->res;
     casadi_int* iw = S->iw;
@@ -1188,17 +1293,24 @@ static fmi3Status restore_state(Instance* S, const char* func, const FmuState* s
         return log_error(S, func, "the FMU state is of a %s instance, this is one of %s",
                          state->values.iface == IF_ME ? "Model Exchange" : "Co-Simulation",
                          S->iface == IF_ME ? "Model Exchange" : "Co-Simulation");
+    memcpy(cv_counts, S->cv_counts, sizeof cv_counts);
     *S = state->values;
     S->name = name;
     S->log = log;
     S->env = env;
     S->logging_on = logging_on;
-    S->ros = ros;
+    S->cv_context = cv_context;
+    S->cv = cv;
+    S->cv_y = cv_y;
+    S->cv_atol = cv_atol;
+    S->cv_matrix = cv_matrix;
+    S->cv_solver = cv_solver;
+    S->cv_running = 0; /* CVODE's history is not part of the state: it starts afresh, as the original run did */
+    memcpy(S->cv_counts, cv_counts, sizeof S->cv_counts);
     S->arg = arg;
     S->res = res;
     S->iw = iw;
     S->w = w;
-    nh_ros_set_memory(S->ros, state->ros_memory);
     return fmi3OK;
 }
 
@@ -1210,6 +1322,8 @@ FMI3_Export fmi3Status fmi3GetFMUState(fmi3Instance instance, fmi3FMUState* FMUS
         *FMUState = calloc(1, sizeof(FmuState));
         if (!*FMUState) return log_error(S, func, "out of memory");
     }
+    /* CVODE's history cannot be copied: it starts afresh here, as it will in a run that restores this state */
+    S->cv_running = 0;
     save_state(S, (FmuState*)*FMUState);
     return fmi3OK;
 }
@@ -1679,7 +1793,7 @@ FMI3_Export fmi3Status fmi3DoStep(fmi3Instance instance, fmi3Float64 currentComm
                                   fmi3Boolean* earlyReturn, fmi3Float64* lastSuccessfulTime) {
     static const char func[] = "fmi3DoStep";
     Instance* S = enter(instance, func, M_STEP, IF_CS);
-    double t0, t1, t_reached = 0.0, scale, tol;
+    double t0, t1, scale, tol;
     (void)noSetFMUStatePriorToCurrentPoint;
     if (!S) return fmi3Error;
     if (null_arg(S, func, eventHandlingNeeded, "eventHandlingNeeded") ||
@@ -1710,57 +1824,39 @@ FMI3_Export fmi3Status fmi3DoStep(fmi3Instance instance, fmi3Float64 currentComm
 
     while (!(S->t >= t1 || same_time(S->t, t1))) {
         double t_end = t1, when = 0.0;
-        int time_event = 0, rc = NH_ROS_OK, x_changed = 0; /* time_event: an event at t_end */
+        int time_event = 0, x_changed = 0; /* time_event: an event at t_end */
         if (next_time_event(S, &when) && (when < t1 || same_time(when, t1))) {
             t_end = same_time(when, t1) ? t1 : when;
             time_event = 1;
         }
         if (NH_NX > 0) {
-            S->t_prev = S->t;
-            memcpy(S->x_prev, S->x, sizeof S->x_prev);
-            if (NH_NZ > 0 && indicators(S, S->t, S->x, S->z_prev))
-                return log_error(S, func, "evaluation of the event indicators failed at t = %.17g", S->t);
-            S->monitoring = NH_NZ > 0;
-            rc = nh_ros_integrate(S->ros, ros_rhs, ros_jac, S, S->t, t_end, S->x, S->tolerance, S->atol, 0.0,
-                                  &t_reached);
-            S->monitoring = 0;
-            if (rc == NH_ROS_STOPPED) { /* a state event in the last step: bisection within it */
-                double ta = S->t_prev, tb = t_reached;
-                int it;
-                for (it = 0; it < 200 && !(tb - ta <= 4.0 * DBL_EPSILON * (fabs(tb) > 1.0 ? fabs(tb) : 1.0));
-                     ++it) {
-                    double tm = 0.5 * (ta + tb);
-                    memcpy(S->x_new, S->x_prev, sizeof S->x_new);
-                    nh_ros_reset(S->ros);
-                    rc = nh_ros_integrate(S->ros, ros_rhs, ros_jac, S, ta, tm, S->x_new, S->tolerance, S->atol,
-                                          0.0, NULL);
-                    if (rc != NH_ROS_OK || indicators(S, tm, S->x_new, S->z_new)) break;
-                    if (crossed(S->z_prev, S->z_new)) {
-                        tb = tm;
-                        memcpy(S->x, S->x_new, sizeof S->x);
-                    } else {
-                        ta = tm;
-                        memcpy(S->x_prev, S->x_new, sizeof S->x_prev);
-                        memcpy(S->z_prev, S->z_new, sizeof S->z_prev);
-                    }
-                }
-                if (rc != NH_ROS_OK) {
-                    S->t = ta;
-                    memcpy(S->x, S->x_prev, sizeof S->x);
-                    mark_dirty(S);
-                    *lastSuccessfulTime = ta;
-                    return log_error(S, func, "locating the event after t = %.17g failed: %s", ta, nh_ros_message(rc));
-                }
-                t_end = tb;
-                time_event = 1;
-                rc = NH_ROS_OK;
-            }
-            if (rc != NH_ROS_OK) {
-                S->t = t_reached; /* x is the state at the last accepted point */
+            double t_now = 0.0, t_reached = S->t;
+            int flag, stops;
+            if (!S->cv_running && cv_start(S, func) != fmi3OK) return fmi3Error;
+            /* CVODE steps past t_end and interpolates back, except past a time event (where its last step has
+               already passed that time, it is interpolated there and restarts after it). Not even the importer's
+               stopTime bounds a step, as some importers define one and others do not (fmusim): it does not
+               change the steps, and no value past it is ever asked for. */
+            stops = time_event && CVodeGetCurrentTime(S->cv, &t_now) == 0 && t_now < t_end;
+            if (stops ? CVodeSetStopTime(S->cv, t_end) : CVodeClearStopTime(S->cv))
+                return log_error(S, func, "CVODE refused the stop time %.17g", t_end);
+            flag = CVode(S->cv, t_end, S->cv_y, &t_reached, CV_NORMAL);
+            if (flag < 0) {
+                char text[NH_LOG_LEN];
+                /* CVODE's state at the last point it reached (its last step's end) */
+                memcpy(S->x, N_VGetArrayPointer(S->cv_y), sizeof S->x);
+                S->t = t_reached;
+                S->cv_running = 0;
                 mark_dirty(S);
                 *lastSuccessfulTime = t_reached;
-                return log_error(S, func, "integration from t = %.17g to %.17g failed at t = %.17g: %s", t0, t1,
-                                 t_reached, nh_ros_message(rc));
+                return log_error(S, func, "integration from t = %.17g to %.17g failed at t = %.17g (%s); state: %s",
+                                 t0, t1, t_reached, CVodeGetReturnFlagName(flag),
+                                 state_text(S->x, text, sizeof text));
+            }
+            memcpy(S->x, N_VGetArrayPointer(S->cv_y), sizeof S->x);
+            if (flag == CV_ROOT_RETURN) { /* a state event: CVODE located the indicator's sign change */
+                t_end = t_reached;
+                time_event = 1;
             }
         }
         S->t = t_end;
@@ -1770,7 +1866,7 @@ FMI3_Export fmi3Status fmi3DoStep(fmi3Instance instance, fmi3Float64 currentComm
                 *lastSuccessfulTime = S->t;
                 return fmi3Error;
             }
-            if (S->ros) nh_ros_reset(S->ros); /* the right-hand side may jump: forget the step size */
+            S->cv_running = 0; /* the right-hand side may jump: CVODE starts afresh after the event */
             if (S->terminate_requested) {
                 *terminateSimulation = fmi3True;
                 *lastSuccessfulTime = S->t;

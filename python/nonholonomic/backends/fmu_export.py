@@ -10,9 +10,9 @@ The FMU's C code has three parts:
   derivatives built in, those of the generated LU would be as large as the LU);
 - ``nh_model.h``: sizes, value references, start values and names of this model;
 - the project's own C, the same for every model: ``fmi3_model.c`` (the FMI 3.0 API, Model Exchange and
-  Co-Simulation with the RODAS4 integrator of ``rosenbrock.c``) and ``solver_entry.c`` (CVODE's callbacks
-  and the batch outputs for :mod:`..cvode`, not part of FMI); FMI 2.0 FMUs add ``fmi2_model.c``, the FMI 2.0
-  API forwarding to the fmi3 functions (one binary, both sets of symbols).
+  Co-Simulation with SUNDIALS CVODE, :mod:`.sundials`, linked in statically and hidden) and ``solver_entry.c``
+  (CVODE's callbacks and the batch outputs for :mod:`..cvode`, not part of FMI); FMI 2.0 FMUs add
+  ``fmi2_model.c``, the FMI 2.0 API forwarding to the fmi3 functions (one binary, both sets of symbols).
 
 ``modelDescription.xml`` follows the Modelica declarations (:mod:`.explicit_ode`): settable parameters
 (``fixed`` where the initial state depends on them, else ``tunable``), calculated parameters (final,
@@ -44,14 +44,13 @@ from .. import isolation
 from ..errors import NonholonomicError
 from ..fmu import binary_member
 from ..paths import atomic_path
-from . import resolve_backend
+from . import resolve_backend, sundials
 from .explicit_ode import ExplicitOde, ScalarVariable
 
 PARAMETER_INFO = "extra/org.nonholonomic/parameters.json"
 JACOBIAN_SYMBOL = "nonholonomic_state_jacobian"
 SOLVER_ABI = 4  # version of solver_entry.c's functions (PARAMETER_INFO "solver_functions"); 4: events (memory m)
-C_SOURCES = ("fmi3_model.c", "rosenbrock.c", "solver_entry.c")  # the project's C, beside this module
-C_HEADERS = ("rosenbrock.h",)
+C_SOURCES = ("fmi3_model.c", "solver_entry.c")  # the project's C, beside this module
 FMI2_SOURCES = ("fmi2_model.c",)  # FMI 2.0: the fmi2 functions, forwarding to fmi3_model.c's
 FMI3_HEADERS = ("fmi3Functions.h", "fmi3FunctionTypes.h", "fmi3PlatformTypes.h")  # in FMI 2.0 FMUs' sources/
 
@@ -313,14 +312,15 @@ def _time_derivative_unit(unit: str) -> str:
     return f"{numerator}/s{int(denominator[1:] or 1) + 1}" if denominator else f"{numerator}/s"
 
 
-def build_description(name: str, sources: list[str]) -> str:
+def build_description(name: str, sources: list[str], include: list[str] = ()) -> str:
     files = "".join(f'\n      <SourceFile name="{f}"/>' for f in sources)
+    files += "".join(f'\n      <IncludeDirectory name="{f}"/>' for f in include)
     return (f'<?xml version="1.0" encoding="UTF-8"?>\n<fmiBuildDescription fmiVersion="3.0">\n'
             f'  <BuildConfiguration modelIdentifier="{name}">\n    <SourceFileSet language="C99">{files}\n'
             f'    </SourceFileSet>\n    <Library name="m"/>\n  </BuildConfiguration>\n</fmiBuildDescription>\n')
 
 
-def _compile(sources: list[str], binary: pathlib.Path, name: str) -> None:
+def _compile(sources: list[str], binary: pathlib.Path, name: str, cvodes: pathlib.Path) -> None:
     """gcc each source to an object in parallel (the model and its Jacobian are megabytes of C for the
     larger models), then link the shared library."""
     objects = [pathlib.Path(s).with_suffix(".o").name for s in sources]
@@ -328,7 +328,8 @@ def _compile(sources: list[str], binary: pathlib.Path, name: str) -> None:
         # only the FMI functions and solver_entry.c's are exported: the generated nh_* and the integrator's
         # nh_ros_* of two FMUs in one process must not meet
         flags = ["-fPIC", "-O2", "-fvisibility=hidden", "-DCASADI_SYMBOL_EXPORT=",
-                 "-Werror=implicit-function-declaration", "-I", str(fmi_headers()), "-I", "."]
+                 "-Werror=implicit-function-declaration", "-I", str(fmi_headers()), "-I", ".",
+                 *(f"-I{f}" for f in sundials.include_folders(cvodes))]
         # a stop (Ctrl-C, SIGTERM: KeyboardInterrupt) ends each gcc with its cc1 and as (a process group each)
         # before the work folder is removed; gcc also dies if this process is killed outright
         gcc = lambda *args: subprocess.Popen(["gcc", *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
@@ -343,8 +344,10 @@ def _compile(sources: list[str], binary: pathlib.Path, name: str) -> None:
             results = [finished(job) for job in jobs]
             if all(code == 0 for code, _ in results):
                 # -Bsymbolic: fmi2_model.c's calls of the fmi3 functions reach this library's own, whatever else
-                # the importer has loaded (another FMU's fmi3 functions)
-                jobs = [gcc("-shared", "-Wl,-Bsymbolic", "-o", str(binary), *objects, "-lm")]
+                # the importer has loaded (another FMU's fmi3 functions); SUNDIALS' objects come from its archive,
+                # hidden as well (--exclude-libs: whatever its flags)
+                jobs = [gcc("-shared", "-Wl,-Bsymbolic", "-Wl,--exclude-libs,ALL", "-Wl,--no-undefined", "-o",
+                            str(binary), *objects, str(cvodes / "libcvodes.a"), "-lm")]
                 results = [finished(jobs[0])]
         except BaseException:  # SIGTERM first: gcc then removes its own temporary files
             for stop in (signal.SIGTERM, signal.SIGKILL):
@@ -390,19 +393,26 @@ def export_fmu(ode: ExplicitOde, name: str, out_path: pathlib.Path, experiment: 
         pathlib.Path("nh_model.h").write_text(model_header(ode, name, token, tolerance))
         here = pathlib.Path(__file__).parent
         own = C_SOURCES + (FMI2_SOURCES if fmi_version == 2 else ())
-        for f in own + C_HEADERS:
+        for f in own:
             shutil.copyfile(here / f, f)
         sources = ["nh_functions.c", *own]
+        cvodes = sundials.library(say)
         say(f"gcc ({sum(pathlib.Path(f).stat().st_size for f in sources) // 1024} KB of C)")
         binary = pathlib.Path(binary_member(f"{fmi_version}.0", name))
         binary.parent.mkdir(parents=True)
-        _compile(sources, binary, name)
+        _compile(sources, binary, name, cvodes)
         with atomic_path(out_path) as partial, zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as z:
             z.writestr("modelDescription.xml", model_description(ode, name, token, experiment, fmi_version, sources))
-            for f in sources + ["nh_functions.h", "nh_model.h", *C_HEADERS]:
+            for f in sources + ["nh_functions.h", "nh_model.h"]:
                 z.write(f, f"sources/{f}")
+            # SUNDIALS: its licence, and its sources for importers that build the FMU from sources/
+            z.write(cvodes / "LICENSE", "documentation/licenses/SUNDIALS-LICENSE.txt")
+            for f in sorted(cvodes.rglob("*.[ch]")):
+                z.write(f, f"sources/sundials/{f.relative_to(cvodes)}")
             if fmi_version == 3:
-                z.writestr("sources/buildDescription.xml", build_description(name, sources))
+                z.writestr("sources/buildDescription.xml", build_description(
+                    name, sources + [f"sundials/{s}" for s in sundials.SOURCES],
+                    [f"sundials/{f.relative_to(cvodes)}" for f in sundials.include_folders(cvodes)]))
             else:  # an FMI 2.0 importer compiling the sources has the FMI 2 headers only
                 for f in FMI3_HEADERS:
                     z.write(fmi_headers() / f, f"sources/{f}")
