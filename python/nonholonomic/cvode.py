@@ -197,7 +197,7 @@ class _Fmi3:
     def __init__(self, fmu: pathlib.Path, md, info: dict, folder: str):
         """``info``: the FMU's :func:`~nonholonomic.fmu.extra_info`."""
         import zipfile
-        from .fmu import binary_member
+        from .backends.fmu_export import binary_member
         member = binary_member(md.fmiVersion, md.modelExchange.modelIdentifier)
         if fmu.is_dir():
             binary = fmu / member

@@ -101,6 +101,7 @@ def check_fmu(path: pathlib.Path) -> None:
     interfaces = [e for e in root if e.tag in ("ModelExchange", "CoSimulation")]
     if not interfaces:
         raise NonholonomicError(f"{path}: the FMU has neither model exchange nor co-simulation")
+    from .backends.fmu_export import binary_member
     for interface in interfaces:
         binary = binary_member(version, interface.get("modelIdentifier", ""))
         if binary not in files.names:
@@ -108,14 +109,6 @@ def check_fmu(path: pathlib.Path) -> None:
             raise NonholonomicError(f"{path}: no binary for this platform ({binary} missing; "
                                     f"the FMU has: {', '.join(others) or 'no binaries'})")
         _check_elf(files.read(binary), f"{path}: {binary}")
-
-
-def binary_member(fmi_version: str, identifier: str) -> str:
-    """The path in an FMU of its shared library for this platform (FMI 2: ``binaries/linux64``, FMI 3:
-    ``binaries/x86_64-linux``)."""
-    import fmpy
-    platform = fmpy.platform_tuple if fmi_version.startswith("3") else fmpy.platform
-    return f"binaries/{platform}/{identifier}{fmpy.sharedLibraryExtension}"
 
 
 def _check_elf(data: bytes, what: str) -> None:

@@ -20,7 +20,7 @@ model BallOnSurfaceOfRevolution "Ball (body B) rolling without slipping on a sur
   Units.Force F2 "Reaction on the ball along e2 (parallel tangent)";
   Units.Force N "Normal reaction on the ball (along e3)";
   // drift of the constraints
-  Units.Length gap(nominal = 1e-6) "Distance of the centre from the centre surface, measured along e3 (0 when the constraint holds)";
+  Units.Length gap "Distance of the centre from the centre surface, measured along e3 (0 when the constraint holds)";
   Units.Velocity slip "Slip speed of the ball's contact point (0 when the constraint holds)";
 protected
   Units.Length rho_c "Distance of the centre from the axis";

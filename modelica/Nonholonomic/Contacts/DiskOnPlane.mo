@@ -6,7 +6,7 @@ model DiskOnPlane "Thin disk (body B) rolling without slipping on the horizontal
   parameter Units.Frequency alpha(min = 0) = 20 "Baumgarte damping rate of the constraint velocity drift";
   parameter Units.Frequency beta(min = 0) = 20 "Baumgarte stiffness of the constraint position drift";
   Real n[3] "Symmetry axis of the disk, world frame";
-  Units.Length gap(nominal = 1e-6) "Height of the lowest point of the rim above the plane (0 when the constraint holds)";
+  Units.Length gap "Height of the lowest point of the rim above the plane (0 when the constraint holds)";
   Units.Velocity slip "Slip speed of the disk's material point at the contact (0 when the constraint holds)";
   Units.Force N "Normal reaction of the plane on the disk";
   Real sinTilt(unit = "1") "sin of the angle between the disk's axis and the vertical: 1 upright, 0 flat";

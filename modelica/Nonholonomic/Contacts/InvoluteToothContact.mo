@@ -40,8 +40,8 @@ model InvoluteToothContact "Compliant mesh of a pair of standard involute spur g
   Units.Angle psi1 "Tooth phase of the pinion: z1 phi1 reduced to (-pi, pi]";
   Units.Length e "Transmission error rb1 phi1 + rb2 phi2 along the line of action, reduced to (-pb/2, pb/2]";
   Units.Velocity de "d(e)/dt = rb1 omega1 + rb2 omega2";
-  Units.Length delta(nominal = 1e-6) "Approach of the drive flanks (= e; > 0: drive pairs loaded if in their active segment)";
-  Units.Length delta_c(nominal = 1e-6) "Approach of the coast flanks (-e - j)";
+  Units.Length delta "Approach of the drive flanks (= e; > 0: drive pairs loaded if in their active segment)";
+  Units.Length delta_c "Approach of the coast flanks (-e - j)";
   Units.Position s_drive[nC] "Drive candidate pairs: positions along the drive line of action from T1";
   Units.Position s_coast[nC] "Coast candidate pairs: positions along the coast line of action from T1'";
   Units.DimensionlessRatio inDrive[nC] "1 where a drive candidate carries load (in [sA, sE] and delta > 0), else 0";

@@ -16,7 +16,7 @@ model RollerPlaneContact "Unilateral contact with Coulomb friction between a rol
   input Real yielding(unit = "1", min = 0, max = 1) = 0 "1 while a neighbouring roller of the same wheel keeps the contact, else 0 (set by the wheel: at a junction two rollers are within their sectors for an instant)";
   Real inSector(unit = "1") "1 while the lowest point of the wheel's circle lies on this roller's arc, else 0 (a relation: an event where it changes)";
   Real closed(unit = "1") "1 while this roller carries the wheel on the plane (closed gap), 0 otherwise";
-  Units.Length gap(nominal = 1e-6) "Height of the roller's lowest point above the plane";
+  Units.Length gap "Height of the roller's lowest point above the plane";
   Units.Force N "Normal reaction of the plane (0 while the gap is open)";
   Units.Velocity slip "Slip speed of the roller's material point at the contact (0 while open)";
   Real cosPsi(unit = "1") "Cosine of the angle between the downward vertical and the direction from the wheel's centre to the roller's centre";

@@ -14,7 +14,7 @@ partial model PartialCompliantContact "Base class of compliant contacts: Hertz n
   parameter Units.Length R_hertz(min = 1e-9) "Patch radius a = sqrt(R_hertz delta) (Hertz: the effective radius of curvature)";
   parameter Units.Length R_normal(min = 1e-9) "Normal stiffness N = 4/3 E* sqrt(R_normal) delta^(3/2) (Hertz: the effective radius of curvature)";
   final parameter Units.Pressure E_star = 1/((1 - nu_A^2)/E_A + (1 - nu_B^2)/E_B) "Effective modulus of the pair";
-  Units.Length delta(nominal = 1e-6) "Penetration (approach of the bodies; > 0 in contact)";
+  Units.Length delta "Penetration (approach of the bodies; > 0 in contact)";
   Units.Velocity ddelta "d(delta)/dt";
   Real n_0[3](each unit = "1") "Unit normal of the contact plane, pointing from body A to body B, world frame";
   Units.Velocity v_t_0[3] "Tangential velocity of body B's material point at p_0 relative to body A's, world frame";
@@ -27,7 +27,7 @@ partial model PartialCompliantContact "Base class of compliant contacts: Hertz n
   Units.Power dissipation "Power lost in friction and normal damping (>= 0)";
   Units.Energy elasticEnergy "Elastic energy stored in the contact (Hertz)";
 protected
-  Units.Length delta_c(nominal = 1e-6) "Penetration, 0 when separated";
+  Units.Length delta_c "Penetration, 0 when separated";
   Real a2(unit = "m2") "Squared patch radius R_hertz delta_c (the law needs only a^2: no infinite slope at first touch)";
   Units.Force N_el "Elastic (Hertz) part of the normal force";
   Units.Velocity s_r "Regularised slip speed sqrt(slip^2 + eps^2)";

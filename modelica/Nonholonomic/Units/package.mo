@@ -2,7 +2,7 @@ within Nonholonomic;
 package Units "SI type aliases used throughout the library"
   extends Nonholonomic.Icons.Package;
 
-  type Length = Real(final quantity = "Length", final unit = "m");
+  type Length = Real(final quantity = "Length", final unit = "m", nominal = 1e-3) "Length (nominal 1 mm, as Position: aliases of positions agree)";
   type Position = Real(final quantity = "Length", final unit = "m", nominal = 1e-3) "Position (nominal 1 mm: an importer's absolute tolerance rtol x nominal then resolves contact deformations)";
   type Velocity = Real(final quantity = "Velocity", final unit = "m/s", nominal = 1e-3) "Velocity (nominal 1 mm/s: slip speeds near stick matter)";
   type Acceleration = Real(final quantity = "Acceleration", final unit = "m/s2");

@@ -42,7 +42,6 @@ import casadi as ca
 
 from .. import isolation
 from ..errors import NonholonomicError
-from ..fmu import binary_member
 from ..paths import atomic_path
 from . import resolve_backend, sundials
 from .explicit_ode import ExplicitOde, ScalarVariable
@@ -53,6 +52,14 @@ SOLVER_ABI = 4  # version of solver_entry.c's functions (PARAMETER_INFO "solver_
 C_SOURCES = ("fmi3_model.c", "solver_entry.c")  # the project's C, beside this module
 FMI2_SOURCES = ("fmi2_model.c",)  # FMI 2.0: the fmi2 functions, forwarding to fmi3_model.c's
 FMI3_HEADERS = ("fmi3Functions.h", "fmi3FunctionTypes.h", "fmi3PlatformTypes.h")  # in FMI 2.0 FMUs' sources/
+
+
+def binary_member(fmi_version: str, identifier: str) -> str:
+    """The path in an FMU of its shared library for this platform (FMI 2: ``binaries/linux64``, FMI 3:
+    ``binaries/x86_64-linux``)."""
+    import fmpy
+    platform = fmpy.platform_tuple if fmi_version.startswith("3") else fmpy.platform
+    return f"binaries/{platform}/{identifier}{fmpy.sharedLibraryExtension}"
 
 
 def fmi_headers() -> pathlib.Path:
