@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import ctypes
 import dataclasses
+import itertools
 import math
 from collections.abc import Iterable, Mapping
 from typing import Callable
@@ -202,6 +203,7 @@ class FmuComponent:
         self._instance = self._solver = self._slave = None
         self.steps: int | None = None  # the integrator's steps, once the run is over (see _steps)
         self.isolate, self._remote = bool(isolate), None
+        self._saved, self._keys = {}, itertools.count()  # rollback: saved states by key (where the binary runs)
 
     # ---- where the binary runs: here, or in a child process
     def _call(self, method: str, *args):
@@ -391,8 +393,7 @@ class FmuComponent:
             state = self._slave.getFMUState() if self.md.fmiVersion.startswith("3") else self._slave.getFMUstate()
         else:
             state = self._x.copy(), self._solver.memory.copy()
-        self._saved = getattr(self, "_saved", {})
-        key = len(self._saved) and max(self._saved) + 1
+        key = next(self._keys)
         self._saved[key] = self._t, state
         return key
 
