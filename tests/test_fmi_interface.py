@@ -245,16 +245,7 @@ def _fmusim() -> str:
     return str(FMUSIM)
 
 
-# fmusim restarts its CVODE after an event only where the FMU reports changed state values; the roller changes of
-# these vehicles change discrete states alone (valuesOfContinuousStatesChanged false, as the standard has it), so its
-# BDF history crosses the jump of the right-hand side, and its error exceeds the bound (fix: report the change of the
-# right-hand side as a change, which every importer then meets with a restart; issue 26's note)
-FMUSIM_NO_RESTART = {"OmniVehicleLayout", "MecanumVehicle"}
-
-
-@pytest.mark.parametrize("model, interface", [
-    pytest.param(m.name, i, marks=pytest.mark.xfail(strict=True, reason="fmusim keeps CVODE's history across events"))
-    if m.name in FMUSIM_NO_RESTART and i == "me" else (m.name, i) for m in list_models() for i in ("me", "cs")])
+@pytest.mark.parametrize("model, interface", [(m.name, i) for m in list_models() for i in ("me", "cs")])
 def test_an_importer_we_did_not_write_agrees_with_our_loop(model, interface, rumoca_fmus, tmp_path):
     """fmusim, the Modelica Association's importer: model exchange with its CVODE and co-simulation through the
     FMU's own integrator, at the settings and bound of test_importers_agree (each run's error at most N tolerance

@@ -242,6 +242,19 @@ def test_sigterm_during_verify_writes_the_report_of_the_finished_cases(rumoca_fm
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
 
 
+def test_sigterm_during_a_benchmark_writes_the_finished_cases(rumoca_fmus, tmp_path):
+    """bench --importers stopped in its second case: the first case's row is in importers.csv, the report (which
+    compares the cases) is not written."""
+    process = start("bench", "--importers", "RollingDisk", "TippeTop", "--out", str(tmp_path))
+    wait_for(process, "bench --importers tippe-top, law 2")
+    os.killpg(process.pid, signal.SIGTERM)
+    _, stderr = process.communicate(timeout=120)
+    assert process.returncode == 143, stderr
+    assert stderr.splitlines()[-1] == f"terminated (SIGTERM); 1 finished case written to {tmp_path / 'importers.csv'}"
+    assert pd.read_csv(tmp_path / "importers.csv")["case"].tolist() == ["rolling disk"]
+    assert not (tmp_path / "importers.md").exists()
+
+
 def test_sigterm_during_build_stops_gcc_and_removes_the_work_folder(tmp_path):
     """SIGTERM to the command alone while gcc compiles (gcc does not get it): the compilers are stopped, the
     temporary work folder removed, the finished FMU kept."""

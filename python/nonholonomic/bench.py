@@ -23,7 +23,7 @@ import numpy as np
 import pandas as pd
 
 from .backends.rumoca import build_fmu as rumoca_build
-from .errors import NonholonomicError
+from .errors import Interrupted, NonholonomicError
 from .models import LIBRARY, get_model
 from .fmu import model_description
 from .simulate import names_argument, simulate
@@ -68,6 +68,21 @@ def _rumoca_run(modelica_class: str, parameters: dict, defaults: dict, stop_time
     return _timed(lambda: model.simulate(t=(0.0, stop_time), config=config))
 
 
+@contextlib.contextmanager
+def rows_kept(rows: list[dict], path: pathlib.Path):
+    """A benchmark's loop over its cases: where Ctrl-C or SIGTERM stops it, the rows of the finished cases are
+    written to ``path`` (CSV) before the stop goes on, and its one line says so (the report, which compares the
+    cases, is written only when all have run)."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        if not rows:
+            raise Interrupted("interrupted before the first case finished; nothing written") from None
+        pd.DataFrame(rows).to_csv(path, index=False)
+        n = len(rows)
+        raise Interrupted(f"interrupted; {n} finished case{'s' if n > 1 else ''} written to {path}") from None
+
+
 def bench(models=None, cases=None, out_dir: pathlib.Path | str = "results", progress=None) -> pd.DataFrame:
     say = progress or (lambda msg: None)
     out_dir = pathlib.Path(out_dir)
@@ -80,7 +95,7 @@ def bench(models=None, cases=None, out_dir: pathlib.Path | str = "results", prog
     if not selected:
         raise NonholonomicError(f"no verification case for {', '.join(models or cases)}")
     rows, built = [], {}
-    with tempfile.TemporaryDirectory() as tmp:
+    with tempfile.TemporaryDirectory() as tmp, rows_kept(rows, out_dir / "benchmark.csv"):
         for case in selected:
             example = get_model(case.model)
             if case.model not in built:

@@ -229,6 +229,8 @@ def _writes_folder(kept: str):
                     return isolation.call(lambda: command(args))
                 except isolation.BinaryCrashed as e:
                     raise NonholonomicError(f"{e}; {what}") from None
+                except Interrupted as e:  # the command's own words on what it kept, where it has them
+                    raise Interrupted(str(e) if str(e) != "interrupted" else f"interrupted: {what}") from None
                 except KeyboardInterrupt:
                     raise Interrupted(f"interrupted: {what}") from None
         return run
@@ -334,7 +336,7 @@ def _cmd_bench(args) -> int:
     return _bench(args)
 
 
-@_writes_folder("nothing written (the benchmark report is written when every case has run)")
+@_writes_folder("nothing written")
 def _bench(args) -> int:
     if args.peers:
         from .peers import peers

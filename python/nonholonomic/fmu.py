@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import json
 import pathlib
@@ -171,46 +172,55 @@ def has_solver_functions(fmu: pathlib.Path) -> bool:
             and extra_info(fmu).get("solver_functions") == SOLVER_ABI)
 
 
+@contextlib.contextmanager
+def initialised_instance(model: str | pathlib.Path, parameters: dict | None = None, name: str = "nonholonomic"):
+    """An FMI 3.0 model-exchange instance of an example's FMU (or an FMU's path) through fmpy, its ``parameters``
+    set and its initialisation done: (instance, model description, value references by name); freed, and its
+    extracted folder removed, after the block."""
+    import tempfile
+
+    import fmpy
+    from fmpy.fmi3 import FMU3Model
+    path = fmu_path(model)
+    md = model_description(path)
+    if md.fmiVersion != "3.0" or md.modelExchange is None:
+        raise NonholonomicError(f"{path.name}: an FMI 3.0 model-exchange FMU is needed here")
+    refs = {v.name: v.valueReference for v in md.modelVariables}
+    unknown = sorted(set(parameters or {}) - set(refs))
+    if unknown:
+        raise NonholonomicError(f"{md.modelName} has no variable {', '.join(unknown)}")
+    with tempfile.TemporaryDirectory() as folder:
+        instance = FMU3Model(guid=md.guid, unzipDirectory=fmpy.extract(str(path), folder),
+                             modelIdentifier=md.modelExchange.modelIdentifier, instanceName=name)
+        instance.instantiate()
+        try:
+            if parameters:
+                instance.setFloat64([refs[k] for k in parameters], [float(v) for v in parameters.values()])
+            instance.enterInitializationMode()
+            instance.exitInitializationMode()
+            yield instance, md, refs
+            instance.terminate()
+        finally:
+            instance.freeInstance()
+
+
 def state_derivatives(model: str | pathlib.Path, parameters: dict, states, time: float = 0.0):
     """The FMU's state derivatives at given states (rows of ``states``, the FMU's state order), through FMI 3
     model exchange (fmpy): the model's right-hand side as any importer sees it, to compare with a reference's."""
     import ctypes
 
-    import fmpy
     import numpy as np
-    from fmpy.fmi3 import FMU3Model
 
-    path = fmu_path(model)
-    md = model_description(path)
-    if md.fmiVersion != "3.0" or md.modelExchange is None:
-        raise NonholonomicError(f"{path.name}: state derivatives need an FMI 3.0 model-exchange FMU")
-    refs = {v.name: v.valueReference for v in md.modelVariables}
-    unknown = sorted(set(parameters) - set(refs))
-    if unknown:
-        raise NonholonomicError(f"{md.modelName} has no variable {', '.join(unknown)}")
-    states = np.ascontiguousarray(np.atleast_2d(np.asarray(states, dtype=float)))
-    nx = md.numberOfContinuousStates
-    if states.shape[1] != nx:
-        raise NonholonomicError(f"{md.modelName} has {nx} states, got rows of {states.shape[1]}")
     pointer = lambda a: a.ctypes.data_as(ctypes.POINTER(ctypes.c_double))  # noqa: E731
-    folder = fmpy.extract(str(path))
-    instance = FMU3Model(guid=md.guid, unzipDirectory=folder, modelIdentifier=md.modelExchange.modelIdentifier,
-                         instanceName="derivatives")
-    instance.instantiate()
-    try:
-        if parameters:
-            instance.setFloat64([refs[k] for k in parameters], [float(v) for v in parameters.values()])
-        instance.enterInitializationMode()
-        instance.exitInitializationMode()
+    with initialised_instance(model, parameters, "derivatives") as (instance, md, _):
+        states = np.ascontiguousarray(np.atleast_2d(np.asarray(states, dtype=float)))
+        nx = md.numberOfContinuousStates
+        if states.shape[1] != nx:
+            raise NonholonomicError(f"{md.modelName} has {nx} states, got rows of {states.shape[1]}")
         instance.enterContinuousTimeMode()
         instance.setTime(time)
         out = np.zeros_like(states)
         for x, dx in zip(states, out):
             instance.setContinuousStates(pointer(np.ascontiguousarray(x)), nx)
             instance.getContinuousStateDerivatives(pointer(dx), nx)
-        return out
-    finally:
-        instance.terminate()
-        instance.freeInstance()
-        import shutil
-        shutil.rmtree(folder, ignore_errors=True)
+    return out

@@ -41,9 +41,9 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from .bench import _markdown
+from .bench import _markdown, rows_kept
 from .errors import NonholonomicError
-from .fmu import fmu_path, model_description
+from .fmu import initialised_instance
 from .references.common import quaternion_to_matrix
 from .references.rolling_disk import RollingDisk, contact_point
 from .references.tippe_top import TippeTop, inversion_time
@@ -81,22 +81,9 @@ def fmu_parameters(name: str) -> dict[str, float]:
     """The parameters of an example's FMU as it uses them at the Modelica example's defaults: the settable ones
     and the calculated ones (an inertia left at 0 stands for the geometry's, ``A_used``), read from the FMU after
     its initialisation."""
-    import tempfile
-    from fmpy import extract
-    from fmpy.fmi3 import FMU3Model
-    fmu = fmu_path(name)
-    md = model_description(fmu)
-    variables = [v for v in md.modelVariables if v.causality in ("parameter", "calculatedParameter")]
-    with tempfile.TemporaryDirectory() as folder:
-        instance = FMU3Model(guid=md.guid, unzipDirectory=extract(str(fmu), folder),
-                             modelIdentifier=md.modelExchange.modelIdentifier, instanceName=name)
-        instance.instantiate()
-        try:
-            instance.enterInitializationMode()
-            instance.exitInitializationMode()
-            values = instance.getFloat64([v.valueReference for v in variables])
-        finally:
-            instance.freeInstance()
+    with initialised_instance(name, name="parameters") as (instance, md, _):
+        variables = [v for v in md.modelVariables if v.causality in ("parameter", "calculatedParameter")]
+        values = instance.getFloat64([v.valueReference for v in variables])
     return {v.name: value for v, value in zip(variables, values)}
 
 
@@ -246,13 +233,12 @@ def _theta(states: pd.DataFrame) -> np.ndarray:
     return np.arccos(np.clip(1 - 2 * (states["q1"] ** 2 + states["q2"] ** 2), -1.0, 1.0))
 
 
-def tippe_top_rows(say) -> list[dict]:
+def tippe_top_rows(say, rows: list[dict]) -> None:
     p = fmu_parameters("TippeTop")
     outputs = ["theta"]
     say(f"peers TippeTop: truth (our loop at rtol {TOP_TRUTH_RTOL:g})")
     simulate("TippeTop", stop_time=TOP_INTERVAL, output_interval=TOP_INTERVAL, isolate=False)  # load once
     truth = inversion_time(_ours("TippeTop", TOP_TRUTH_RTOL, TOP_STOP, TOP_INTERVAL, outputs)[0])
-    rows = []
 
     def row(peer, settings, frame, cpu, runs):
         t_inv = inversion_time(frame)
@@ -270,7 +256,6 @@ def tippe_top_rows(say) -> list[dict]:
         states, cpu, runs = _timed(lambda: run_mujoco(xml, qvel, TOP_STOP, TOP_INTERVAL))
         row(settings.label, f"{settings.option} {settings.contact}".strip(),
             pd.DataFrame({"time": states["time"], "theta": _theta(states)}), cpu, runs)
-    return rows
 
 
 def disk_measures(p: dict, states: pd.DataFrame) -> dict:
@@ -299,14 +284,13 @@ def _disk_row(peer, settings, measures, truth, cpu, runs) -> dict:
             "path length [m]": float(np.sum(np.hypot(np.diff(truth["x"]), np.diff(truth["y"]))))}
 
 
-def rolling_disk_rows(say) -> list[dict]:
+def rolling_disk_rows(say, rows: list[dict]) -> None:
     p = fmu_parameters("RollingDisk")
     say("peers RollingDisk: truth (the reference, DOP853 at rtol 1e-11)")
     grid = np.linspace(0.0, DISK_STOP, round(DISK_STOP / DISK_INTERVAL) + 1)
     truth = disk_model(p).simulate(disk_state(p), grid)
     truth = {"x": truth["x"].to_numpy(), "y": truth["y"].to_numpy()}
     simulate("RollingDisk", stop_time=DISK_INTERVAL, output_interval=DISK_INTERVAL, isolate=False)  # load once
-    rows = []
     for rtol in OURS_RTOL["RollingDisk"]:
         say(f"peers RollingDisk: our loop at rtol {rtol:g}")
         frame, cpu, runs = _ours("RollingDisk", rtol, DISK_STOP, DISK_INTERVAL, ["energy", "slip", "p_0[1]", "p_0[2]"])
@@ -320,7 +304,6 @@ def rolling_disk_rows(say) -> list[dict]:
         states, cpu, runs = _timed(lambda: run_mujoco(xml, qvel, DISK_STOP, DISK_INTERVAL))
         rows.append(_disk_row(settings.label, f"{settings.option} {settings.contact}".strip(),
                               disk_measures(p, states), truth, cpu, runs))
-    return rows
 
 
 def verdicts(top: pd.DataFrame, disk: pd.DataFrame) -> list[str]:
@@ -405,16 +388,18 @@ def error_cost_plot(top: pd.DataFrame, disk: pd.DataFrame, path: pathlib.Path) -
             label = {"ours": "ours (project's CVODE loop)",
                      "MuJoCo matched": "MuJoCo, matched settings"}.get(peer, peer)
             ax.plot(x, np.where(np.isfinite(y), np.maximum(y, 1e-16), ceiling), label=label, **style)
-            for xi, yi, text in zip(x, y, rows["settings"] if peer == "ours" else rows["peer"]):
+            for k, (xi, yi, text) in enumerate(zip(x, y, rows["settings"] if peer == "ours" else rows["peer"])):
                 note = text.replace("MuJoCo matched, step ", "").replace("MuJoCo defaults", "")
                 if not math.isfinite(yi):
                     note = (note + " no inversion").strip()
                     ax.plot([xi], [ceiling], marker="^", markersize=10, markerfacecolor="none", color=style["color"])
+                # MuJoCo's step sizes: labels above and below in turn (close points at equal errors)
+                below = peer != "ours" and k % 2 == 1
                 ax.annotate(note, (xi, yi if math.isfinite(yi) else ceiling), textcoords="offset points",
-                            xytext=(4, 4), fontsize=7)
+                            xytext=(4, -10 if below else 4), fontsize=7)
         ax.set(xscale="log", yscale="log", xlabel="cost: CPU s per simulated s", title=title)
         ax.grid(True, which="both", alpha=0.3)
-        ax.margins(x=0.2)
+        ax.margins(x=0.2, y=0.08)
     axes.flat[0].legend(fontsize=8, loc="best")
     fig.suptitle("Error against cost: MuJoCo beside our loop (lower left is better)")
     return save_figure(fig, path)
@@ -426,8 +411,13 @@ def peers(out_dir: pathlib.Path | str = "results", progress=None) -> pd.DataFram
     mujoco = require_mujoco()
     out_dir = pathlib.Path(out_dir)
     out_dir.mkdir(parents=True, exist_ok=True)
-    top, disk = pd.DataFrame(tippe_top_rows(say)), pd.DataFrame(rolling_disk_rows(say))
-    table = pd.concat([top, disk], ignore_index=True)
+    rows: list[dict] = []  # the tippe-top's, then the disk's (the finished ones kept on Ctrl-C)
+    with rows_kept(rows, out_dir / "peers.csv"):
+        tippe_top_rows(say, rows)
+        rolling_disk_rows(say, rows)
+    table = pd.DataFrame(rows)
+    top, disk = (table[table["model"] == m].dropna(axis=1, how="all").reset_index(drop=True)
+                 for m in ("TippeTop", "RollingDisk"))
     table.to_csv(out_dir / "peers.csv", index=False)
     error_cost_plot(top, disk, out_dir / "peers.png")
     shown = ["peer", "CPU s / simulated s", "runs"]

@@ -556,9 +556,10 @@ static int next_time_event(const Instance* S, double* when) {
     return defined;
 }
 
-/* Event iterations with the given ticks, initial() and fire until m and x stop changing. */
+/* Event iterations with the given ticks, initial() and fire until m and x stop changing; *jumped is set where
+   either changed. */
 static fmi3Status iterate(Instance* S, const char* func, const double* ticks, double initial, double fire,
-                          int* x_changed) {
+                          int* jumped) {
     const double* in[8];
     double* out[3];
     int n[3], it, i, changed;
@@ -584,14 +585,14 @@ static fmi3Status iterate(Instance* S, const char* func, const double* ticks, do
         for (i = 0; i < NH_NM; ++i) {
             if (!isfinite(S->m_new[i]))
                 return log_error(S, func, "a discrete value is not finite after the event at t = %.17g", S->t);
-            if (S->m_new[i] != S->m[i]) changed = 1;
+            if (S->m_new[i] != S->m[i]) changed = *jumped = 1;
             S->m[i] = S->m_new[i];
         }
         for (i = 0; i < NH_NX; ++i) {
             if (!isfinite(S->x_new[i]))
                 return log_error(S, func, "reinit gives the state %s a non-finite value at t = %.17g",
                                  nh_names[NH_VR_X + i], S->t);
-            if (S->x_new[i] != S->x[i]) changed = *x_changed = 1;
+            if (S->x_new[i] != S->x[i]) changed = *jumped = 1;
             S->x[i] = S->x_new[i];
         }
         if (stop > 0.5 && !S->terminate_requested) {
@@ -607,7 +608,7 @@ static fmi3Status iterate(Instance* S, const char* func, const double* ticks, do
 
 /* The event at the current time: clocks due tick, time events due pass, the event iterations run (and once
    more without the ticks and initial() where any was true). */
-static fmi3Status handle_event(Instance* S, const char* func, int initial, int* x_changed) {
+static fmi3Status handle_event(Instance* S, const char* func, int initial, int* jumped) {
     double ticks[NH_DIM(NH_NK)];
     int k, any = initial;
     for (k = 0; k < NH_NK; ++k) {
@@ -622,10 +623,10 @@ static fmi3Status handle_event(Instance* S, const char* func, int initial, int* 
     while (S->time_event_next < NH_NTE && (nh_time_events[S->time_event_next] <= S->t ||
                                            same_time(S->t, nh_time_events[S->time_event_next])))
         S->time_event_next++;
-    if (iterate(S, func, ticks, initial ? 1.0 : 0.0, 1.0, x_changed) != fmi3OK) return fmi3Error;
+    if (iterate(S, func, ticks, initial ? 1.0 : 0.0, 1.0, jumped) != fmi3OK) return fmi3Error;
     if (!any) return fmi3OK;
     for (k = 0; k < NH_NK; ++k) ticks[k] = 0.0;
-    return iterate(S, func, ticks, 0.0, 1.0, x_changed);
+    return iterate(S, func, ticks, 0.0, 1.0, jumped);
 }
 
 /* m = m0(p): the discrete variables' start values, relations and conditions false. */
@@ -644,7 +645,7 @@ static fmi3Status initial_memory(Instance* S, const char* func) {
 /* At the end of initialisation: m0(p), made consistent with the start, then the event at the start time. */
 static fmi3Status start_events(Instance* S, const char* func) {
     double ticks[NH_DIM(NH_NK)];
-    int k, x_changed = 0;
+    int k, jumped = 0;
     if (initial_memory(S, func) != fmi3OK) return fmi3Error;
     for (k = 0; k < NH_NK; ++k) { /* the first tick at or after the start */
         double i = ceil((S->t - nh_clock_phase[k]) / nh_clock_period[k]);
@@ -658,8 +659,8 @@ static fmi3Status start_events(Instance* S, const char* func) {
          S->time_event_next++) {
     }
     S->terminate_requested = 0;
-    if (iterate(S, func, ticks, 0.0, 0.0, &x_changed) != fmi3OK) return fmi3Error;
-    return handle_event(S, func, 1, &x_changed);
+    if (iterate(S, func, ticks, 0.0, 0.0, &jumped) != fmi3OK) return fmi3Error;
+    return handle_event(S, func, 1, &jumped);
 }
 
 /* Non-FMI entry for the project's integrator (nonholonomic.cvode): the memory m of an instance. */
@@ -1481,7 +1482,7 @@ FMI3_Export fmi3Status fmi3UpdateDiscreteStates(fmi3Instance instance, fmi3Boole
                                                 fmi3Boolean* nextEventTimeDefined, fmi3Float64* nextEventTime) {
     static const char func[] = "fmi3UpdateDiscreteStates";
     Instance* S = enter(instance, func, M_EVENT, IF_ANY);
-    int x_changed = 0;
+    int jumped = 0;
     double when = 0.0;
     if (!S) return fmi3Error;
     if (null_arg(S, func, discreteStatesNeedUpdate, "discreteStatesNeedUpdate") ||
@@ -1491,11 +1492,15 @@ FMI3_Export fmi3Status fmi3UpdateDiscreteStates(fmi3Instance instance, fmi3Boole
         null_arg(S, func, nextEventTimeDefined, "nextEventTimeDefined") ||
         null_arg(S, func, nextEventTime, "nextEventTime"))
         return fmi3Error;
-    if (refresh_parameters(S, func) != fmi3OK || handle_event(S, func, 0, &x_changed) != fmi3OK) return fmi3Error;
+    if (refresh_parameters(S, func) != fmi3OK || handle_event(S, func, 0, &jumped) != fmi3OK) return fmi3Error;
     *discreteStatesNeedUpdate = fmi3False; /* the event iteration ran to its end */
     *terminateSimulation = S->terminate_requested ? fmi3True : fmi3False;
     *nominalsOfContinuousStatesChanged = fmi3False;
-    *valuesOfContinuousStatesChanged = x_changed ? fmi3True : fmi3False;
+    /* A change of the discrete values alone (a roller that takes over, a relation that flips) leaves x as it was
+       but makes the right-hand side jump; it is reported as a change too, so that every importer restarts its
+       integrator there, as the project's loop does after each event (a multistep history across the jump costs
+       accuracy: fmusim's CVODE kept it and missed its bound on the omni and mecanum vehicles). */
+    *valuesOfContinuousStatesChanged = jumped ? fmi3True : fmi3False;
     *nextEventTimeDefined = next_time_event(S, &when) ? fmi3True : fmi3False;
     *nextEventTime = when;
     return fmi3OK;
@@ -1824,7 +1829,7 @@ FMI3_Export fmi3Status fmi3DoStep(fmi3Instance instance, fmi3Float64 currentComm
 
     while (!(S->t >= t1 || same_time(S->t, t1))) {
         double t_end = t1, when = 0.0;
-        int time_event = 0, x_changed = 0; /* time_event: an event at t_end */
+        int time_event = 0, jumped = 0; /* time_event: an event at t_end */
         if (next_time_event(S, &when) && (when < t1 || same_time(when, t1))) {
             t_end = same_time(when, t1) ? t1 : when;
             time_event = 1;
@@ -1862,7 +1867,7 @@ FMI3_Export fmi3Status fmi3DoStep(fmi3Instance instance, fmi3Float64 currentComm
         S->t = t_end;
         mark_dirty(S);
         if (time_event) { /* a time event, or the state event located above */
-            if (handle_event(S, func, 0, &x_changed) != fmi3OK) {
+            if (handle_event(S, func, 0, &jumped) != fmi3OK) {
                 *lastSuccessfulTime = S->t;
                 return fmi3Error;
             }

@@ -319,9 +319,9 @@ def _time_derivative_unit(unit: str) -> str:
     return f"{numerator}/s{int(denominator[1:] or 1) + 1}" if denominator else f"{numerator}/s"
 
 
-def build_description(name: str, sources: list[str], include: list[str] = ()) -> str:
+def build_description(name: str, sources: list[str]) -> str:
+    """FMI 3.0's sources/buildDescription.xml: every header is found from sources/ (see sundials.member)."""
     files = "".join(f'\n      <SourceFile name="{f}"/>' for f in sources)
-    files += "".join(f'\n      <IncludeDirectory name="{f}"/>' for f in include)
     return (f'<?xml version="1.0" encoding="UTF-8"?>\n<fmiBuildDescription fmiVersion="3.0">\n'
             f'  <BuildConfiguration modelIdentifier="{name}">\n    <SourceFileSet language="C99">{files}\n'
             f'    </SourceFileSet>\n    <Library name="m"/>\n  </BuildConfiguration>\n</fmiBuildDescription>\n')
@@ -408,18 +408,18 @@ def export_fmu(ode: ExplicitOde, name: str, out_path: pathlib.Path, experiment: 
         binary = pathlib.Path(binary_member(f"{fmi_version}.0", name))
         binary.parent.mkdir(parents=True)
         _compile(sources, binary, name, cvodes)
+        # what an importer compiles, in sources/: ours, then SUNDIALS'
+        everything = sources + [sundials.member(pathlib.PurePath(s)) for s in sundials.SOURCES]
         with atomic_path(out_path) as partial, zipfile.ZipFile(partial, "w", zipfile.ZIP_DEFLATED) as z:
-            z.writestr("modelDescription.xml", model_description(ode, name, token, experiment, fmi_version, sources))
+            z.writestr("modelDescription.xml", model_description(ode, name, token, experiment, fmi_version, everything))
             for f in sources + ["nh_functions.h", "nh_model.h"]:
                 z.write(f, f"sources/{f}")
             # SUNDIALS: its licence, and its sources for importers that build the FMU from sources/
             z.write(cvodes / "LICENSE", "documentation/licenses/SUNDIALS-LICENSE.txt")
             for f in sorted(cvodes.rglob("*.[ch]")):
-                z.write(f, f"sources/sundials/{f.relative_to(cvodes)}")
+                z.write(f, f"sources/{sundials.member(f.relative_to(cvodes))}")
             if fmi_version == 3:
-                z.writestr("sources/buildDescription.xml", build_description(
-                    name, sources + [f"sundials/{s}" for s in sundials.SOURCES],
-                    [f"sundials/{f.relative_to(cvodes)}" for f in sundials.include_folders(cvodes)]))
+                z.writestr("sources/buildDescription.xml", build_description(name, everything))
             else:  # an FMI 2.0 importer compiling the sources has the FMI 2 headers only
                 for f in FMI3_HEADERS:
                     z.write(fmi_headers() / f, f"sources/{f}")

@@ -76,6 +76,19 @@ def cache_folder() -> pathlib.Path:
     return pathlib.Path(base) / f"sundials-{VERSION}"
 
 
+def member(relative: pathlib.PurePath) -> str:
+    """Where a SUNDIALS file (path relative to its root) goes in an FMU's sources/, so that sources/ alone is the
+    include path (FMI 2.0 gives an importer that compiles the sources no other): the public headers of include/
+    and config/ as they are (<cvodes/cvodes.h>, <sundials/sundials_config.h>), the private headers of
+    src/sundials beside the FMU's own (its other sources include them with quotes), the rest under sundials/."""
+    top, rest = relative.parts[0], pathlib.PurePath(*relative.parts[1:])
+    if top in ("include", "config"):
+        return rest.as_posix()
+    if top == "src" and rest.parent.as_posix() == "sundials" and rest.suffix == ".h":
+        return rest.name
+    return f"sundials/{relative.as_posix()}"
+
+
 def include_folders(root: pathlib.Path) -> list[pathlib.Path]:
     return [root / "config", root / "include", root / "src" / "sundials"]
 
