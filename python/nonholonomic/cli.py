@@ -48,13 +48,14 @@ def _cmd_build(args) -> int:
     return 0
 
 
-def _parse_sets(items, option: str = "--set", what: str = "name=value") -> dict:
+def _parse_sets(items, option: str = "--set", what: str = "name=value", once: bool = False) -> dict:
+    """``NAME=VALUE`` items as a dict (the last of a name, or ``once``: a name given twice is an error)."""
     values = {}
     for item in items or []:
         name, sep, value = item.partition("=")
-        if not sep or not name.strip():
+        if not sep or not name:
             raise NonholonomicError(f"{option} expects {what}, got {item!r}")
-        if name.strip() in values:
+        if once and name.strip() in values:
             raise NonholonomicError(f"{option}: {name.strip()} is given twice")
         values[name.strip()] = value.strip()
     return values
@@ -219,7 +220,7 @@ def _cmd_sweep(args) -> int:
 
 def _cmd_study(args) -> int:
     from .study import default_out_dir, metric_columns, study
-    vary = _parse_sets(args.vary, "--vary", "NAME=VALUES")
+    vary = _parse_sets(args.vary, "--vary", "NAME=VALUES", once=True)
     out = args.out or default_out_dir(args.model)
     check_writable_dir(out, "--out")
     with exclusive(out, f"--out {out}"):

@@ -27,8 +27,8 @@ import pathlib
 import numpy as np
 import pandas as pd
 
-from .dask_runs import (SCHEDULER_TIMEOUT, OVER_TIME_LIMIT, _digest, _sha256, _unzipped, check_options,  # noqa: F401
-                        fmu_bytes, interrupted, pending, record, records, run_all, run_key, simulate_run)
+from .dask_runs import (SCHEDULER_TIMEOUT, OVER_TIME_LIMIT, _digest, _unzipped, check_options,  # noqa: F401
+                        fmu_bytes, fmu_sums, interrupted, pending, record, records, run_all, run_key, simulate_run)
 from .dask_runs import positive as _positive
 from .errors import Interrupted, NonholonomicError, SimulationFailed
 from .grid import check_rows
@@ -266,7 +266,7 @@ def case_key(case: SweepCase, fmu_sha256: str) -> dict:
 
 def keys(todo: list[SweepCase], fmus: dict[str, bytes] | None = None) -> dict[str, dict]:
     """Each case's key (name -> :func:`case_key`) for the FMUs' bytes (default: the files as they are now)."""
-    sums = {model: _sha256(data) for model, data in (fmus or fmu_bytes(todo)).items()}
+    sums = fmu_sums(fmus or fmu_bytes(todo))
     return {c.name: case_key(c, sums[c.model]) for c in todo}
 
 
