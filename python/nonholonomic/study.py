@@ -420,9 +420,8 @@ def collect(out_dir: pathlib.Path, todo: list[StudyRun], key: dict[str, dict], p
     table = pd.DataFrame(dask_runs.records(out_dir, todo, key))
     if not len(table):
         return table
-    table = table.rename(columns={"key_sha256": "key"})
-    metrics = [c for c in table.columns if c not in ("run", *parameters, "status", "error", "key", "parquet_sha256")]
-    table = table[["run", *parameters, *metrics, "status", "error", "key"]]
+    table = table.rename(columns={"key_sha256": "key"}).drop(columns="parquet_sha256", errors="ignore")
+    table = table[["run", *parameters, *metric_columns(table, parameters), "status", "error", "key"]]
     table["error"] = table["error"].fillna("")
     for suffix in ("csv", "parquet"):
         write_table(table, pathlib.Path(out_dir) / f"study.{suffix}")
@@ -430,12 +429,13 @@ def collect(out_dir: pathlib.Path, todo: list[StudyRun], key: dict[str, dict], p
 
 
 def metric_columns(table: pd.DataFrame, parameters: list[str]) -> list[str]:
+    """The table's metric columns: all but the run, its parameters, status, error and key."""
     return [c for c in table.columns if c not in ("run", *parameters, "status", "error", "key")]
 
 
 def plot_study(table: pd.DataFrame, axes: list[Axis], path: pathlib.Path, title: str = "") -> pathlib.Path | None:
     """The metrics against the varied parameters (see the module), as a PNG; None without a finished run. Failed
-    runs: dotted lines (one parameter), crosses (two)."""
+    runs: dotted lines (one parameter); failed runs and NaN values (a condition never met): crosses (two)."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
