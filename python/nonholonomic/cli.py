@@ -1,4 +1,4 @@
-"""Command line: ``nonholonomic list | build | simulate | verify | bench | diagram | ...``."""
+"""Command line: ``nonholonomic list | build | simulate | verify | sweep | study | bench | diagram | ...``."""
 
 from __future__ import annotations
 
@@ -48,12 +48,15 @@ def _cmd_build(args) -> int:
     return 0
 
 
-def _parse_sets(items) -> dict:
+def _parse_sets(items, option: str = "--set", what: str = "name=value", once: bool = False) -> dict:
+    """``NAME=VALUE`` items as a dict (the last of a name, or ``once``: a name given twice is an error)."""
     values = {}
     for item in items or []:
         name, sep, value = item.partition("=")
         if not sep or not name:
-            raise NonholonomicError(f"--set expects name=value, got {item!r}")
+            raise NonholonomicError(f"{option} expects {what}, got {item!r}")
+        if once and name.strip() in values:
+            raise NonholonomicError(f"{option}: {name.strip()} is given twice")
         values[name.strip()] = value.strip()
     return values
 
@@ -212,6 +215,26 @@ def _cmd_sweep(args) -> int:
         print(f"failed: {case}: {error}")
     print(f"{len(table) - len(failed)} finished, {len(failed)} failed; table: {args.out}/sweep.csv; "
           f"plots: {len(files)} PNG")
+    return 1 if len(failed) else 0
+
+
+def _cmd_study(args) -> int:
+    from .study import default_out_dir, metric_columns, study
+    vary = _parse_sets(args.vary, "--vary", "NAME=VALUES", once=True)
+    out = args.out or default_out_dir(args.model)
+    check_writable_dir(out, "--out")
+    with exclusive(out, f"--out {out}"):
+        table = study(args.model, vary, args.metric, stop_time=args.stop_time, output_interval=args.output_interval,
+                      tolerance=args.tolerance, sample=args.sample, scheduler=args.scheduler, workers=args.workers,
+                      out_dir=out, time_limit=args.time_limit, progress=_progress)
+    shown = ["run", *vary, *metric_columns(table, list(vary)), "status"]
+    print(table[shown].to_string(index=False, float_format=lambda x: f"{x:.6g}"))
+    failed = table[table["status"] != "ok"]
+    for run, error in zip(failed["run"], failed["error"]):
+        print(f"failed: {run}: {error}")
+    plot = pathlib.Path(out) / "study.png"
+    print(f"{len(table) - len(failed)} finished, {len(failed)} failed; table: {pathlib.Path(out) / 'study.csv'} "
+          f"(and .parquet); plot: {plot if plot.is_file() else 'none'}")
     return 1 if len(failed) else 0
 
 
@@ -468,6 +491,31 @@ def parser() -> argparse.ArgumentParser:
                     help="wall-time limit of one case in seconds; a case over it is recorded as failed (default 900)")
     sw.add_argument("--out", default="results/omni_sweep", help="folder of the results (finished cases are kept)")
     sw.set_defaults(run=_cmd_sweep)
+    st = sub.add_parser("study", help="any example model over a grid or a sample of its parameters, on Dask: metrics "
+                                      "per run, a table and a plot")
+    st.add_argument("model", help="example model name or .fmu file")
+    st.add_argument("--vary", action="append", required=True, metavar="NAME=VALUES",
+                    help="a parameter and its values: a list 0.1,0.2, a range a:b:n (linear, ends included) or "
+                         "log:a:b:n; with --sample the bounds a:b or log:a:b (repeatable)")
+    st.add_argument("--metric", action="append", default=None,
+                    help="final NAME, max NAME, min NAME, growth NAME, first time CONDITION (such as "
+                         "'theta > 0.95*pi') or package.module:function of the run's DataFrame (repeatable; "
+                         "default: final of every output)")
+    st.add_argument("--sample", default=None, metavar="lhs:N[:SEED]",
+                    help="N points of a Latin hypercube within the ranges (seed 0 unless given) instead of the grid")
+    st.add_argument("--stop-time", type=_positive_float, default=None,
+                    help="simulated time of every run [s] (default: the model's experiment annotation)")
+    st.add_argument("--output-interval", type=_positive_float, default=None,
+                    help="time between output rows [s] (default: the model's experiment annotation)")
+    st.add_argument("--tolerance", type=_tolerance, default=None,
+                    help="relative tolerance, 1e-14 to 1e-3 (default: the model's experiment annotation)")
+    st.add_argument("--scheduler", default=None, help="address of a running Dask scheduler (default: a local cluster)")
+    st.add_argument("--workers", type=_workers, default=2, help="workers of the local cluster (default 2)")
+    st.add_argument("--time-limit", type=_positive_float, default=None,
+                    help="wall-time limit of one run in seconds; a run over it is recorded as failed (default: none)")
+    st.add_argument("--out", default=None,
+                    help="folder of the results (default results/study_MODEL; finished runs are kept)")
+    st.set_defaults(run=_cmd_study)
     c2 = sub.add_parser("chapter2", help="the massive-roller vehicle with impacts: Gerasimov 2018, ch. 2 (Fig. 2.4-2.6)")
     c2.add_argument("cases", nargs="*", type=int, help="initial conditions 1, 2, 3 (default: all)")
     c2.add_argument("--t-end", type=_positive_float, default=60.0, help="simulated time [s] (the thesis shows up to 1000 s)")

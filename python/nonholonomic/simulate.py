@@ -149,16 +149,7 @@ def simulate(model: str | pathlib.Path, parameters: dict | None = None, stop_tim
     fmu = fmu_path(model_argument(model))
     values = check_parameters(fmu, parameters_argument(parameters))
     md = model_description(fmu)
-    exp = md.defaultExperiment
-    stop_time = _positive("stop time", stop_time, getattr(exp, "stopTime", None) if exp else None, 1.0)
-    output_interval = _positive("output interval", output_interval,
-                                getattr(exp, "stepSize", None) if exp else None, stop_time / 500)
-    if tolerance is not None:
-        tolerance = check_tolerance(tolerance)
-    else:  # the model's own, within the range
-        default = float((getattr(exp, "tolerance", None) if exp else None) or 1e-6)
-        tolerance = min(max(default, TOLERANCE_RANGE[0]), TOLERANCE_RANGE[1])
-    output_grid(stop_time, output_interval)  # an impossible grid is said before the run
+    stop_time, output_interval, tolerance = run_settings(md, stop_time, output_interval, tolerance)
     names = {v.name for v in md.modelVariables}
     table = input_table(md, inputs)
     outputs = names_argument("outputs", outputs)
@@ -175,6 +166,22 @@ def simulate(model: str | pathlib.Path, parameters: dict | None = None, stop_tim
     if not isolate or isolation.inside():
         return run(progress=progress, rows=rows)
     return _isolated(run, md, progress, rows)
+
+
+def run_settings(md, stop_time=None, output_interval=None, tolerance=None) -> tuple[float, float, float]:
+    """The stop time, output interval and relative tolerance of a run: those given, checked, else the model's
+    experiment annotation (``md``: its model description); an impossible output grid is said before the run."""
+    exp = md.defaultExperiment
+    stop_time = _positive("stop time", stop_time, getattr(exp, "stopTime", None) if exp else None, 1.0)
+    output_interval = _positive("output interval", output_interval,
+                                getattr(exp, "stepSize", None) if exp else None, stop_time / 500)
+    if tolerance is not None:
+        tolerance = check_tolerance(tolerance)
+    else:  # the model's own, within the range
+        default = float((getattr(exp, "tolerance", None) if exp else None) or 1e-6)
+        tolerance = min(max(default, TOLERANCE_RANGE[0]), TOLERANCE_RANGE[1])
+    output_grid(stop_time, output_interval)
+    return stop_time, output_interval, tolerance
 
 
 class _CallbackFailed(Exception):

@@ -9,44 +9,30 @@ the rollers' mass and inertia in the wheels, the wheels' in the platform): the p
 centre, and the slip at the contacts. As eta tends to zero the discrepancy must shrink, in proportion to eta with
 truncated rollers.
 
-The cases run on a Dask cluster: a local one on this machine by default, or an existing scheduler whose
-address the user gives. The FMU's bytes go to the workers with the cases; each worker extracts its own copy
-once, into its Dask work folder (removed when the worker closes). Every case is written to disk as it
-completes (``<case>.parquet`` with the signals, then ``<case>.json``, the record, both under a temporary
-name renamed into place); a case that fails, whose worker is lost or that runs over its time limit is
-recorded with ``status: failed`` and the rest goes on.
-
-A record holds the case's key, everything that determines its result (:func:`case_key`: model, sha256 of
-the FMU file, parameters, stop time, output interval, tolerance, record format), the sha256 of its Parquet
-file and a seal over the whole record. A rerun skips a case only if its record is intact, finished, written
-for the same key and its Parquet file is the one written with it; anything else (another stop time, a
-rebuilt FMU, a half-written, corrupt or edited file) is recomputed.
+The cases run on Dask (:mod:`.dask_runs`: a local cluster or an existing scheduler; each case written to disk
+as it completes, ``<case>.parquet`` and ``<case>.json``; a failed case, a lost worker or one over its time limit
+recorded with ``status: failed`` while the rest goes on). A case's key (:func:`case_key`) holds everything that
+determines its result (model, sha256 of the FMU file, parameters, stop time, output interval, tolerance, record
+format): a rerun skips a case only if its record is intact, finished and written for the same key, with its
+Parquet file the one written with it; anything else (another stop time, a rebuilt FMU, a half-written, corrupt
+or edited file) is recomputed.
 """
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
-import hashlib
-import io
-import json
-import logging
 import math
-import os
 import pathlib
-import shutil
-import signal
-import tempfile
-import threading
-import zipfile
 
 import numpy as np
 import pandas as pd
 
-from . import isolation
-from .errors import Interrupted, NonholonomicError
+from .dask_runs import (SCHEDULER_TIMEOUT, OVER_TIME_LIMIT, _digest, _unzipped, check_options,  # noqa: F401
+                        fmu_bytes, fmu_sums, interrupted, pending, record, records, run_all, run_key, simulate_run)
+from .dask_runs import positive as _positive
+from .errors import Interrupted, NonholonomicError, SimulationFailed
 from .grid import check_rows
-from .paths import check_writable_dir, write_bytes
+from .paths import write_bytes
 
 N_WHEELS, N_ROLLERS = 3, 4
 ETAS = tuple(10.0 ** -k / N_ROLLERS for k in range(1, 7))  # 1e-1/n ... 1e-6/n
@@ -63,7 +49,6 @@ MECANUM_MODEL, MECANUM_DELTA = "MecanumVehicle", math.pi / 4  # the same vehicle
 # version of the records and of what run_case computes: raise it when either changes, so that old records
 # are recomputed rather than mixed with new ones
 RECORD_FORMAT = 4
-SCHEDULER_TIMEOUT = 5.0  # seconds to reach a given scheduler before giving up
 
 
 @dataclasses.dataclass(frozen=True)
@@ -96,12 +81,6 @@ class SweepCase:
             return {"eta": self.eta}
         _, (vx, vy), omega, _ = KINDS[self.kind]
         return {"eta": self.eta, "v_0[1]": vx, "v_0[2]": vy, "omega_0": omega}
-
-
-def _positive(what: str, value) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < math.inf:
-        raise NonholonomicError(f"{what} must be a positive number, got {value!r}")
-    return float(value)
 
 
 def cases(kinds=("spin", "straight"), etas=ETAS, stop_time: float | None = None, truncated: bool = False,
@@ -280,108 +259,20 @@ def massless_reference(kind: str, t: np.ndarray, eta: float | None = None, trunc
     return ref
 
 
-def _sha256(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
-
-
-def _digest(record: dict) -> str:
-    return _sha256(json.dumps(record, sort_keys=True).encode())
-
-
 def case_key(case: SweepCase, fmu_sha256: str) -> dict:
     """Everything that determines a case's result."""
-    return {"format": RECORD_FORMAT, "model": case.model, "fmu_sha256": fmu_sha256, "parameters": case.parameters,
-            "stop_time": case.stop_time, "output_interval": case.output_interval, "tolerance": case.tolerance}
-
-
-def _fmus(todo: list[SweepCase]) -> dict[str, bytes]:
-    """The bytes of each model's FMU, read once (the key's checksum and the workers' copies are of the same
-    bytes, even if the file is rebuilt meanwhile); eta checked against the FMU's bounds."""
-    from .fmu import fmu_path
-    from .simulate import check_parameters
-    data = {}
-    for c in todo:
-        path = fmu_path(c.model)
-        check_parameters(path, c.parameters)
-        if c.model not in data:
-            data[c.model] = path.read_bytes()
-    return data
+    return run_key(RECORD_FORMAT, case, fmu_sha256)
 
 
 def keys(todo: list[SweepCase], fmus: dict[str, bytes] | None = None) -> dict[str, dict]:
     """Each case's key (name -> :func:`case_key`) for the FMUs' bytes (default: the files as they are now)."""
-    sums = {model: _sha256(data) for model, data in (fmus or _fmus(todo)).items()}
+    sums = fmu_sums(fmus or fmu_bytes(todo))
     return {c.name: case_key(c, sums[c.model]) for c in todo}
-
-
-def record(out_dir: pathlib.Path, case: SweepCase, key: dict) -> dict | None:
-    """The case's record if it was written for ``key`` and is intact: readable, unedited (its seal), and for a
-    finished case with its Parquet file the one written with it; else None (the case is to be computed)."""
-    try:
-        rec = json.loads((out_dir / f"{case.name}.json").read_text())
-        if not isinstance(rec, dict) or rec.get("key") != key:
-            return None
-        if rec.get("record_sha256") != _digest({k: v for k, v in rec.items() if k != "record_sha256"}):
-            return None
-        if rec.get("status") == "ok" and rec.get("parquet_sha256") != _sha256(
-                (out_dir / f"{case.name}.parquet").read_bytes()):
-            return None
-    except (OSError, ValueError):  # missing, unreadable, half-written or not JSON
-        return None
-    return rec
-
-
-def _write(out_dir: pathlib.Path, case: SweepCase, key: dict, metrics: dict, frame: pd.DataFrame | None) -> None:
-    """Write a case: the Parquet file first, then the record that names its checksum (so the record on disk
-    always describes the newest Parquet file or none)."""
-    rec = {**metrics, "key": key, "key_sha256": _digest(key)}
-    if frame is not None:
-        buffer = io.BytesIO()
-        frame.to_parquet(buffer, index=False)
-        write_bytes(out_dir / f"{case.name}.parquet", buffer.getvalue())
-        rec["parquet_sha256"] = _sha256(buffer.getvalue())
-    rec["record_sha256"] = _digest(rec)
-    write_bytes(out_dir / f"{case.name}.json", json.dumps(rec, indent=1).encode())
 
 
 def _failure(case: SweepCase, error: str) -> dict:
     return {"case": case.name, "kind": case.kind, "eta": case.eta, "stop_time": case.stop_time, "status": "failed",
             "error": error}
-
-
-@contextlib.contextmanager
-def _unzipped(fmu: bytes):
-    """An extracted copy of the FMU: on a Dask worker one per worker in its work folder, which Dask removes
-    when the worker closes (and a later worker purges if this one was killed); elsewhere one for this call."""
-    try:
-        from distributed import get_worker
-        folder = pathlib.Path(get_worker().local_directory) / f"fmu_{_sha256(fmu)[:16]}"
-    except (ImportError, ValueError):  # not on a Dask worker
-        with isolation.scratch_folder("fmu") as tmp:
-            zipfile.ZipFile(io.BytesIO(fmu)).extractall(tmp)
-            yield tmp
-        return
-    if not folder.is_dir():
-        part = tempfile.mkdtemp(prefix=f"{folder.name}.part", dir=folder.parent)
-        zipfile.ZipFile(io.BytesIO(fmu)).extractall(part)
-        try:
-            os.replace(part, folder)
-        except OSError:  # another thread of this worker was first
-            shutil.rmtree(part)
-    yield folder
-
-
-def dask_setup(worker) -> None:
-    """Dask preload of the local cluster's workers (``preload=["nonholonomic.sweep"]``). Ctrl-C in a terminal
-    reaches every process of its group: the workers ignore it (as they do from birth if forked by the fork
-    server of :func:`_client`) and the sweep closes them (else every worker dies with a traceback of its
-    own). The worker's temporary files go to its work folder, which Dask removes when the worker ends (or
-    purges at the next start if the worker was killed)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    tempfile.tempdir = worker.local_directory
-
-
-OVER_TIME_LIMIT = "over the time limit"
 
 
 def run_case(case: SweepCase, fmu: bytes | str | pathlib.Path, time_limit: float | None = None
@@ -390,23 +281,11 @@ def run_case(case: SweepCase, fmu: bytes | str | pathlib.Path, time_limit: float
     that takes more than ``time_limit`` seconds of wall time is stopped and reported as failed (its status; no
     exception, so that Dask does not run it again)."""
     import time
-    from .errors import SimulationFailed
-    from .simulate import simulate
-    if not isinstance(fmu, bytes):
-        fmu = pathlib.Path(fmu).read_bytes()
     outputs = ["x", "y", "psi", "vx", "vy", "omega", "kineticEnergy"] + [
         f"{s}[{i}]" for s in ("slip", "contactRoller", "N_contact") for i in range(1, N_WHEELS + 1)]
     started = time.perf_counter()
-
-    def watch(t, stop_time):
-        if time_limit is not None and time.perf_counter() - started > time_limit:
-            raise NonholonomicError(f"stopped at t = {t:.4g} s: {OVER_TIME_LIMIT} of {time_limit:g} s of wall time")
-
     try:
-        with _unzipped(fmu) as folder:
-            # in this process: a Dask worker is itself the isolation (a crash is recorded as a lost worker)
-            df = simulate(folder, case.parameters, stop_time=case.stop_time, output_interval=case.output_interval,
-                          tolerance=case.tolerance, outputs=outputs, progress=watch, isolate=False)
+        df = simulate_run(fmu, case, outputs, time_limit)
     except SimulationFailed as e:
         if OVER_TIME_LIMIT not in str(e):
             raise
@@ -466,77 +345,6 @@ def roller_changes(df: pd.DataFrame) -> int:
     return int(np.sum(np.diff(rollers, axis=0) != 0))
 
 
-def _scheduler_address(address: str) -> str:
-    """A Dask scheduler address, checked for its form (scheme://host:port) without connecting."""
-    from distributed.comm.addressing import parse_address, parse_host_port
-    try:
-        scheme, location = parse_address(address)
-        host, port = parse_host_port(location)
-        if scheme not in ("tcp", "tls", "ws", "wss", "ucx") or not host or not 0 < port < 65536:
-            raise ValueError
-    except ValueError:
-        raise NonholonomicError(f"--scheduler {address!r} is not a Dask scheduler address like "
-                                "tcp://host:8786") from None
-    return address
-
-
-def _client(scheduler: str | None, workers: int):
-    """A Dask client of the given scheduler, or of a new local cluster (returned too, to be closed)."""
-    from distributed import Client, LocalCluster
-    if scheduler:
-        try:
-            return Client(scheduler, timeout=SCHEDULER_TIMEOUT), None
-        except (OSError, TimeoutError) as e:
-            reason = " ".join(str(e).split()) or f"{type(e).__name__} after {SCHEDULER_TIMEOUT:g} s"
-            raise NonholonomicError(f"cannot reach the Dask scheduler at {scheduler}: {reason}") from None
-    # Ctrl-C at a terminal reaches every process of its group, the workers too, which must leave it to the
-    # sweep: they are forked (restarts too) from a fork server started while SIGINT is ignored, and inherit
-    # that. A Ctrl-C while the cluster starts is held until it is up (a half-started one does not close
-    # cleanly). Failures are recorded per case: Dask's own logging of them stays off the terminal.
-    import multiprocessing.forkserver
-    from distributed.utils import get_mp_context
-    get_mp_context()  # Dask's modules preloaded by the fork server
-    main = threading.current_thread() is threading.main_thread()  # only there can signals be handled
-    caught = []
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
-    try:
-        multiprocessing.forkserver.ensure_running()
-        if main:
-            signal.signal(signal.SIGINT, lambda *_: caught.append(True))
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0",
-                               silence_logs=logging.CRITICAL, preload=["nonholonomic.sweep"])
-    finally:
-        if main:
-            signal.signal(signal.SIGINT, previous)
-    try:
-        if caught:
-            raise KeyboardInterrupt
-        return Client(cluster), cluster
-    except BaseException:
-        _close(cluster, at_once=True)
-        raise
-
-
-def _close(cluster, at_once: bool) -> None:
-    """Close the local cluster; ``at_once`` (Ctrl-C): a worker busy with a case is terminated after 0.2 s
-    instead of Dask's 4 s of grace."""
-    import asyncio
-
-    async def close_workers():
-        await asyncio.gather(*(w.close(timeout=0.25) for w in cluster.workers.values()))
-
-    if at_once:
-        cluster.sync(close_workers)
-    cluster.close()
-
-
-def _error(e: BaseException) -> str:
-    from distributed import KilledWorker
-    if isinstance(e, KilledWorker):
-        return f"worker lost: the worker process died while running this case ({e.last_worker.address})"
-    return f"{type(e).__name__}: {' '.join(str(e).split()) or type(e).__name__}"
-
-
 def run_sweep(todo: list[SweepCase], out_dir: pathlib.Path | str = "results/omni_sweep", scheduler: str | None = None,
               workers: int = 2, progress: bool = True, time_limit: float | None = 900.0, run=None) -> pd.DataFrame:
     """Run the cases of ``todo`` not yet finished for their key in ``out_dir`` on Dask; returns the table of
@@ -545,87 +353,27 @@ def run_sweep(todo: list[SweepCase], out_dir: pathlib.Path | str = "results/omni
     every failed case. Ctrl-C: the cluster is closed, the finished cases stay, :class:`Interrupted` is raised
     with their table. ``run`` replaces :func:`run_case` (tests)."""
     out_dir = pathlib.Path(out_dir)
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise NonholonomicError(f"workers must be a positive integer, got {workers!r}")
-    if time_limit is not None:
-        time_limit = _positive("time limit", time_limit)
-    if scheduler:
-        _scheduler_address(scheduler)
-    check_writable_dir(out_dir)
-    fmus = _fmus(todo)
+    time_limit = check_options(out_dir, scheduler, workers, time_limit)
+    fmus = fmu_bytes(todo)
     key = keys(todo, fmus)
-    pending = [c for c in todo if (record(out_dir, c, key[c.name]) or {}).get("status") != "ok"]
-    if not pending:
-        return collect(out_dir, todo, key)
-    from asyncio import CancelledError
-    import dask
-    from distributed import as_completed
-    from tqdm import tqdm
-    out_dir.mkdir(parents=True, exist_ok=True)
-    client = cluster = bar = None
-    interrupted = False
-    # local cluster: a case whose worker dies is recorded at once (a crash of the FMU would only repeat);
-    # workers forked from a fork server (_client); for the cluster's whole life (Dask restarts lost workers)
-    with dask.config.set({"distributed.scheduler.allowed-failures": 0,
-                          "distributed.worker.multiprocessing-method": "forkserver"}):
-        try:
-            client, cluster = _client(scheduler, workers)
-            futures, queue = {}, list(pending)
-
-            def submit():  # the FMU's bytes go with the case (scattered data would be lost with its worker)
-                case = queue.pop(0)
-                future = client.submit(run or run_case, case, fmus[case.model], time_limit, pure=False,
-                                       key=f"nh-{case.name}-{os.getpid()}")
-                futures[future] = case
-                return future
-
-            # only as many cases handed out as there are threads: none waits on a worker behind a long one,
-            # and a worker that dies takes only its own case down (Dask blames every case assigned to it)
-            slots = workers if cluster is not None else max(1, sum(client.nthreads().values()))
-            running = as_completed([submit() for _ in range(min(slots, len(queue)))])
-            bar = tqdm(total=len(pending), desc="omni sweep", unit="case", disable=not progress)
-            for future in running:
-                case = futures.pop(future)
-                try:
-                    metrics, frame = future.result()
-                except (Exception, CancelledError) as e:  # a failed case or a lost worker: recorded, go on
-                    metrics, frame = _failure(case, _error(e)), None
-                _write(out_dir, case, key[case.name], metrics, frame)
-                bar.update(1)
-                if queue:
-                    running.add(submit())
-        except KeyboardInterrupt:
-            interrupted = True
-        finally:
-            if bar is not None:
-                bar.close()
-            if client is not None:
-                client.close()
-            if cluster is not None:
-                _close(cluster, at_once=interrupted)
+    stopped = run_all(pending(todo, out_dir, key), out_dir, key, fmus, run or run_case, _failure, scheduler, workers,
+                      progress, time_limit, label="omni sweep", unit="case")
     table = collect(out_dir, todo, key)
-    if interrupted:
+    if stopped:
         raise interrupted_sweep(table, todo, out_dir)
     return table
 
 
 def interrupted_sweep(table: pd.DataFrame, todo: list[SweepCase], out_dir) -> Interrupted:
     """The one line of a sweep stopped by Ctrl-C: how many cases are finished and kept where."""
-    done = int((table["status"] == "ok").sum()) if len(table) else 0
-    return Interrupted(f"interrupted: {done} of {len(todo)} cases finished, kept in {out_dir}", partial=table)
+    return interrupted(table, todo, out_dir, "cases")
 
 
 def collect(out_dir: pathlib.Path, todo: list[SweepCase], key: dict[str, dict] | None = None) -> pd.DataFrame:
     """The records of ``todo`` written for their keys (default: with the FMUs as they are now), one row per
     case, also written to ``sweep.csv``."""
     out_dir = pathlib.Path(out_dir)
-    key = key or keys(todo)
-    rows = []
-    for c in todo:
-        rec = record(out_dir, c, key[c.name])
-        if rec is not None:
-            rows.append({k: v for k, v in rec.items() if k not in ("key", "record_sha256")})
-    table = pd.DataFrame(rows)
+    table = pd.DataFrame(records(out_dir, todo, key or keys(todo)))
     if len(table):
         table = table.sort_values(["kind", "eta"], ascending=[True, False]).reset_index(drop=True)
         write_bytes(out_dir / "sweep.csv", table.to_csv(index=False).encode())
