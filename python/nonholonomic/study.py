@@ -482,8 +482,8 @@ def _heat_map(fig, ax, x, y, z, axes: list[Axis]) -> None:
         Z = np.full((len(ys), len(xs)), np.nan)
         Z[np.searchsorted(ys, y), np.searchsorted(xs, x)] = z
         image = ax.pcolormesh(xs, ys, np.ma.masked_invalid(Z), shading="nearest")
-        if min(Z.shape) >= 2 and np.isfinite(Z).all() and np.ptp(Z) > 0:
-            ax.clabel(ax.contour(xs, ys, Z, colors="k", linewidths=0.8), fontsize=7)
+        if min(Z.shape) >= 2 and finite.sum() >= 4 and np.ptp(z[finite]) > 0:  # contours around the blanks
+            ax.clabel(ax.contour(xs, ys, np.ma.masked_invalid(Z), colors="k", linewidths=0.8), fontsize=7)
     else:
         image = ax.scatter(x[finite], y[finite], c=z[finite], s=25)
         if finite.sum() >= 3 and np.ptp(z[finite]) > 0:
@@ -491,7 +491,9 @@ def _heat_map(fig, ax, x, y, z, axes: list[Axis]) -> None:
                 ax.tricontour(x[finite], y[finite], z[finite], colors="k", linewidths=0.8)
             except (ValueError, RuntimeError):  # collinear points: no triangulation
                 pass
-    ax.plot(x[~finite], y[~finite], "x", color="grey")
+    if (~finite).any():
+        ax.plot(x[~finite], y[~finite], "x", color="grey", label="no value (never met, or failed)")
+        ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.18), frameon=False)
     fig.colorbar(image, ax=ax)
     ax.set_xlabel(axes[0].name), ax.set_ylabel(axes[1].name)
     ax.set_xscale("log" if axes[0].log else "linear"), ax.set_yscale("log" if axes[1].log else "linear")
