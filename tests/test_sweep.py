@@ -11,6 +11,7 @@ import re
 import shutil
 import signal
 import subprocess
+import tempfile
 import time
 import zipfile
 
@@ -266,15 +267,27 @@ def test_sweep_on_an_existing_scheduler(rumoca_fmus, tmp_path):
 
 
 def test_sweep_leaves_no_extracted_fmu(rumoca_fmus, tmp_path):
-    scratch = tmp_path / "tmp"
+    # a short TMPDIR: the workers' fork server puts its Unix socket there, and a socket's path has at most 107
+    # bytes (pytest's tmp_path of a long test name, under xdist, can be longer: see the next test)
+    scratch = pathlib.Path(tempfile.mkdtemp(prefix="nh-test-"))
+    try:
+        out = tmp_path / "out"
+        result = run_cli("sweep", "spin", "straight", "--eta", "0.025", "--stop-time", str(TINY), "--workers", "2",
+                         "--out", str(out), env={**os.environ, "TMPDIR": str(scratch)})
+        assert result.returncode == 0, result.stderr
+        assert "2 finished, 0 failed" in result.stdout
+        left = [p for p in scratch.rglob("*") if p.is_file() and not p.name.endswith(".lock")]
+        assert left == [] and not list(scratch.glob("nh-*"))
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def test_a_temporary_folder_too_long_for_the_workers_socket_is_one_line(rumoca_fmus, tmp_path):
+    scratch = tmp_path / ("t" * 100)
     scratch.mkdir()
-    out = tmp_path / "out"
-    result = run_cli("sweep", "spin", "straight", "--eta", "0.025", "--stop-time", str(TINY), "--workers", "2",
-                     "--out", str(out), env={**os.environ, "TMPDIR": str(scratch)})
-    assert result.returncode == 0, result.stderr
-    assert "2 finished, 0 failed" in result.stdout
-    left = [p for p in scratch.rglob("*") if p.is_file() and not p.name.endswith(".lock")]
-    assert left == [] and not list(scratch.glob("nh-*"))
+    result = run_cli("sweep", "spin", "--eta", "0.025", "--stop-time", str(TINY), "--workers", "2",
+                     "--out", str(tmp_path / "out"), env={**os.environ, "TMPDIR": str(scratch)})
+    assert_one_line_error(result, "has too long a path for the Dask workers' socket", "set TMPDIR")
 
 
 @pytest.mark.parametrize("stop, code, said", [(signal.SIGINT, 130, "interrupted"),

@@ -209,6 +209,18 @@ def _scheduler_address(address: str) -> str:
     return address
 
 
+def _check_socket_folder() -> None:
+    """The local cluster's fork server listens on a Unix socket in multiprocessing's temporary folder, under
+    TMPDIR (``pymp-XXXXXXXX/listener-XXXXXXXX``); Linux takes socket paths of at most 107 bytes. A longer one is
+    said in one line before any worker starts."""
+    import tempfile
+    from multiprocessing import util
+    length = len(os.fsencode(os.path.join(util.get_temp_dir(), "listener-12345678")))
+    if length > 107:
+        raise NonholonomicError(f"the temporary folder {tempfile.gettempdir()} has too long a path for the Dask "
+                                f"workers' socket ({length} of at most 107 bytes): set TMPDIR to a shorter folder")
+
+
 def _client(scheduler: str | None, workers: int):
     """A Dask client of the given scheduler, or of a new local cluster (returned too, to be closed)."""
     from distributed import Client, LocalCluster
@@ -228,6 +240,7 @@ def _client(scheduler: str | None, workers: int):
     main = threading.current_thread() is threading.main_thread()  # only there can signals be handled
     caught = []
     previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+    _check_socket_folder()
     try:
         multiprocessing.forkserver.ensure_running()
         if main:
