@@ -439,6 +439,16 @@ def _cmd_diagram(args) -> int:
     return 0
 
 
+def _run_settings_arguments(command, stop_time_help: str) -> None:
+    """--stop-time, --output-interval and --tolerance of a run (simulate.run_settings takes them)."""
+    default = " (default: the model's experiment annotation)"
+    command.add_argument("--stop-time", type=_positive_float, default=None, help=stop_time_help + default)
+    command.add_argument("--output-interval", type=_positive_float, default=None,
+                         help="time between output rows [s]" + default)
+    command.add_argument("--tolerance", type=_tolerance, default=None,
+                         help="relative tolerance of the integrator, 1e-14 to 1e-3" + default)
+
+
 def parser() -> argparse.ArgumentParser:
     p = _Parser(prog="nonholonomic", description="Rolling-body dynamics: Modelica library, FMUs, "
                                 "verification against reference models.")
@@ -460,12 +470,7 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--input", action="append", metavar="NAME=VALUE|TABLE",
                    help="an input held at a value, or a .csv/.parquet table with a time column and a column per "
                         "input, linear in between (repeatable)")
-    s.add_argument("--stop-time", type=_positive_float, default=None,
-                   help="simulated time [s] (default: the model's experiment annotation)")
-    s.add_argument("--output-interval", type=_positive_float, default=None,
-                   help="time between output rows [s] (default: the model's experiment annotation)")
-    s.add_argument("--tolerance", type=_tolerance, default=None,
-                   help="relative tolerance of the integrator, 1e-14 to 1e-3 (default: the model's experiment annotation)")
+    _run_settings_arguments(s, "simulated time [s]")
     s.add_argument("--output", action="append", help="variable to record (repeatable; default: all outputs)")
     s.add_argument("--out", required=True, help="result file, .csv or .parquet")
     s.set_defaults(run=_cmd_simulate)
@@ -503,12 +508,7 @@ def parser() -> argparse.ArgumentParser:
                          "default: final of every output)")
     st.add_argument("--sample", default=None, metavar="lhs:N[:SEED]",
                     help="N points of a Latin hypercube within the ranges (seed 0 unless given) instead of the grid")
-    st.add_argument("--stop-time", type=_positive_float, default=None,
-                    help="simulated time of every run [s] (default: the model's experiment annotation)")
-    st.add_argument("--output-interval", type=_positive_float, default=None,
-                    help="time between output rows [s] (default: the model's experiment annotation)")
-    st.add_argument("--tolerance", type=_tolerance, default=None,
-                    help="relative tolerance, 1e-14 to 1e-3 (default: the model's experiment annotation)")
+    _run_settings_arguments(st, "simulated time of every run [s]")
     st.add_argument("--scheduler", default=None, help="address of a running Dask scheduler (default: a local cluster)")
     st.add_argument("--workers", type=_workers, default=2, help="workers of the local cluster (default 2)")
     st.add_argument("--time-limit", type=_positive_float, default=None,
