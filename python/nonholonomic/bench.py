@@ -34,10 +34,30 @@ from .cases import all_cases
 ROLLER_CHANGE_CASE = {"eta": 2.5e-7, "v_0[1]": 1.0, "v_0[2]": 0.0, "omega_0": 0.0}
 
 
+REPEAT_BELOW = 0.5  # CPU seconds: runs shorter than this are repeated (three runs, the median)
+
+
 def _timed(f):
     start = time.perf_counter()
     value = f()
     return value, time.perf_counter() - start
+
+
+def cpu_time(f):
+    """``f()`` and the CPU seconds of this process it took (a child's would not count: run in this process)."""
+    start = time.process_time()
+    value = f()
+    return value, time.process_time() - start
+
+
+def median_cpu(run):
+    """``run()`` -> (result, CPU seconds), repeated to three runs when one is under REPEAT_BELOW: (result, the
+    median CPU seconds, the number of runs)."""
+    result, cpu = run()
+    times = [cpu]
+    if cpu < REPEAT_BELOW:
+        times += [run()[1] for _ in range(2)]
+    return result, float(np.median(times)), len(times)
 
 
 def _literal(value) -> str:

@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import ctypes
 import pathlib
-import time
 
 import numpy as np
 import pandas as pd
 
-from .bench import _markdown, rows_kept
+from .bench import REPEAT_BELOW, _markdown, cpu_time, median_cpu, rows_kept
 from .errors import NonholonomicError
 from .fmu import fmu_path, model_description
 from .references.tippe_top import inversion_time
@@ -35,21 +34,13 @@ CASES = (("rolling disk", "RollingDisk", {}, None),
          ("spur gear pair", "SpurGearPair", {}, None),
          ("Chaplygin sleigh, 40 s", "ChaplyginSleigh", {}, 40.0))
 GOAL = 1.5  # the co-simulation's CPU time over the loop's, at most
-REPEAT_BELOW = 0.5  # CPU seconds: runs shorter than this are repeated (three runs, the median)
 REFERENCE_FACTOR = 0.01  # the reference run's tolerance: the experiment's times this
 
 
-def _timed(run):
-    """``run()`` -> (result, CPU seconds), the median of three runs when one is under REPEAT_BELOW."""
-    start = time.process_time()
-    result = run()
-    times = [time.process_time() - start]
-    if times[0] < REPEAT_BELOW:
-        for _ in range(2):
-            start = time.process_time()
-            run()
-            times.append(time.process_time() - start)
-    return result, float(np.median(times))
+def _timed(f):
+    """``f()`` and its median CPU seconds (:func:`.bench.median_cpu`)."""
+    result, cpu, _ = median_cpu(lambda: cpu_time(f))
+    return result, cpu
 
 
 def cosimulation(fmu: pathlib.Path, parameters: dict, stop_time: float | None, output_interval: float | None = None):

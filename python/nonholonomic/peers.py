@@ -41,7 +41,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from .bench import _markdown, rows_kept
+from .bench import REPEAT_BELOW, _markdown, median_cpu, rows_kept
 from .errors import NonholonomicError
 from .fmu import initialised_instance
 from .references.common import quaternion_to_matrix
@@ -61,7 +61,6 @@ OURS_RTOL = {"TippeTop": (1e-4, 1e-6, 1e-8), "RollingDisk": (1e-4, 1e-6, 1e-8, 1
 # MuJoCo's steps at the matched settings: the last of each halves or more the one before, which shows whether
 # the error still falls with the step (it does on the disk; on the top it has converged to the wrong value)
 MATCHED_STEPS = {"TippeTop": (5e-5, 2e-5, 1e-5, 5e-6), "RollingDisk": (1e-4, 5e-5, 2e-5)}
-REPEAT_BELOW = 0.5  # CPU seconds: runs shorter than this are repeated (three runs, the median)
 BASELINE_RTOL = 1e-6  # our run in the sentences of peers.md: its errors are already far below MuJoCo's best
 WRONG = 10  # a run whose every error is more than this many times ours is called wrong
 TOP_ERRORS = ("inversion time error [s]",)
@@ -210,22 +209,13 @@ def run_mujoco(xml: str, qvel, stop_time: float, interval: float):
                                        "vx", "vy", "vz", "wx", "wy", "wz"]), cpu
 
 
-def _timed(run):
-    """``run()`` -> (result, CPU seconds); repeated to three runs (the median) when one is under REPEAT_BELOW."""
-    result, cpu = run()
-    times = [cpu]
-    if cpu < REPEAT_BELOW:
-        times += [run()[1] for _ in range(2)]
-    return result, float(np.median(times)), len(times)
-
-
 def _ours(model: str, rtol: float, stop_time: float, interval: float, outputs):
     def run():
         start = time.process_time()
         frame = simulate(model, stop_time=stop_time, output_interval=interval, tolerance=rtol, outputs=outputs,
                          isolate=False)  # in this process: a child's CPU time would not be counted
         return frame, time.process_time() - start
-    return _timed(run)
+    return median_cpu(run)
 
 
 def _theta(states: pd.DataFrame) -> np.ndarray:
@@ -253,7 +243,7 @@ def tippe_top_rows(say, rows: list[dict]) -> None:
         settings = top_settings(p, step)
         say(f"peers TippeTop: {settings.label}")
         xml, qvel = tippe_top_mjcf(p, settings)
-        states, cpu, runs = _timed(lambda: run_mujoco(xml, qvel, TOP_STOP, TOP_INTERVAL))
+        states, cpu, runs = median_cpu(lambda: run_mujoco(xml, qvel, TOP_STOP, TOP_INTERVAL))
         row(settings.label, f"{settings.option} {settings.contact}".strip(),
             pd.DataFrame({"time": states["time"], "theta": _theta(states)}), cpu, runs)
 
@@ -301,7 +291,7 @@ def rolling_disk_rows(say, rows: list[dict]) -> None:
         settings = disk_settings(step)
         say(f"peers RollingDisk: {settings.label}")
         xml, qvel = rolling_disk_mjcf(p, settings)
-        states, cpu, runs = _timed(lambda: run_mujoco(xml, qvel, DISK_STOP, DISK_INTERVAL))
+        states, cpu, runs = median_cpu(lambda: run_mujoco(xml, qvel, DISK_STOP, DISK_INTERVAL))
         rows.append(_disk_row(settings.label, f"{settings.option} {settings.contact}".strip(),
                               disk_measures(p, states), truth, cpu, runs))
 
