@@ -22,7 +22,9 @@ case "${1:-all}" in
     .venv/bin/nonholonomic verify --out results
     ;;
   test)
-    .venv/bin/python -m pytest -q -n auto  # every core (pytest-xdist); the FMUs are built once, under a lock
+    # every test (pyproject's default run leaves out those marked slow), on every core (pytest-xdist); the FMUs
+    # are built once, under a lock, where not up to date
+    .venv/bin/python -m pytest -q -n auto -m "slow or not slow"
     ;;
   bench)
     .venv/bin/nonholonomic bench --out results

@@ -13,28 +13,15 @@ from nonholonomic.build import build
 from nonholonomic.models import FMU_DIR, LIBRARY, list_models
 
 
-def _stale(fmu: pathlib.Path) -> bool:
-    """Older than the Modelica library or the rumoca backend's exporter (its C entry points change too)."""
-    from nonholonomic import backends
-    exporter = pathlib.Path(backends.__file__).parent
-    sources = [*LIBRARY.rglob("*.mo"), *exporter.glob("*.py"), *exporter.glob("*.c")]
-    newest_source = max(p.stat().st_mtime for p in sources)
-    return not fmu.is_file() or fmu.stat().st_mtime < newest_source
-
-
 def _build_stale_fmus(progress=None) -> None:
-    """Build the missing or stale FMUs of the examples (all at once, one per core), under a lock: with
-    pytest-xdist every worker asks, the first builds, the others wait for it and find nothing left to build."""
+    """Build the FMUs of the examples that are missing or not up to date (their stamps: ``nonholonomic build``
+    skips the others), all at once, one per core, under a lock: with pytest-xdist every worker asks, the first
+    builds, the others wait for it and find nothing left to build."""
     import fcntl
     FMU_DIR.mkdir(exist_ok=True)
     with open(FMU_DIR / ".tests-build.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        stale = [m.name for m in list_models() if _stale(m.fmu)]
-        if stale:
-            if progress:
-                plural = "s" if len(stale) > 1 else ""
-                progress(f"building {len(stale)} FMU{plural} (missing or older than their sources) into {FMU_DIR}")
-            build(stale, backend="rumoca", progress=progress)
+        build(backend="rumoca", progress=progress)
 
 
 def pytest_sessionstart(session) -> None:
@@ -51,7 +38,7 @@ def pytest_sessionstart(session) -> None:
 
 @pytest.fixture(scope="session")
 def rumoca_fmus() -> dict[str, pathlib.Path]:
-    """fmus/<model>.fmu for every example model, built by the rumoca backend where missing or stale."""
+    """fmus/<model>.fmu for every example model, built by the rumoca backend where missing or not up to date."""
     _build_stale_fmus()
     return {m.name: m.fmu for m in list_models()}
 

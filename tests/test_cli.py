@@ -176,13 +176,19 @@ def test_unknown_backend_and_case(tmp_path):
 
 
 def test_verify_lists_passing_cases(rumoca_fmus, tmp_path):
-    result = run("verify", "sphere_bowl", "cone", "--out", str(tmp_path))
+    """Two cases at once (--jobs 2), each in a process of its own: the table in the order asked for, and the same
+    numbers as the cases run one after the other (the same runs, bit for bit)."""
+    result = run("verify", "sphere_bowl", "cone", "--out", str(tmp_path / "both"), "--jobs", "2")
     assert result.returncode == 0, result.stderr
     assert "PASS  sphere_bowl" in result.stdout and "PASS  cone" in result.stdout
     assert "2 passed, 0 failed" in result.stdout
-    table = pd.read_csv(tmp_path / "verification.csv")
-    assert list(table["passed"]) == [True, True]
-    assert (tmp_path / "verification.html").is_file()
+    assert "[1/2] sphere_bowl: passed" in result.stderr and "[2/2] cone: passed" in result.stderr
+    table = pd.read_csv(tmp_path / "both" / "verification.csv")
+    assert list(table["passed"]) == [True, True] and list(table["case"]) == ["sphere_bowl", "cone"]
+    assert (tmp_path / "both" / "verification.html").is_file()
+    serial = run("verify", "sphere_bowl", "cone", "--out", str(tmp_path / "serial"), "--jobs", "1")
+    assert serial.returncode == 0, serial.stderr
+    pd.testing.assert_frame_equal(pd.read_csv(tmp_path / "serial" / "verification.csv"), table)
 
 
 def test_bench_reports_ratios_for_a_model(rumoca_fmus, tmp_path):

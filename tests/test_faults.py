@@ -298,8 +298,8 @@ def test_ctrl_c_during_simulate_keeps_the_rows(rumoca_fmus, tmp_path):
 
 
 def test_ctrl_c_during_verify_reports_the_finished_cases(rumoca_fmus, tmp_path):
-    process = _start(["verify", "sphere_bowl", "wheelset_stiffness", "--out", str(tmp_path)])
-    stdout, stderr, seen = _interrupt_after(process, "verifying wheelset_stiffness")
+    process = _start(["verify", "sphere_bowl", "wheelset_stiffness", "--out", str(tmp_path), "--jobs", "1"])
+    stdout, stderr, seen = _interrupt_after(process, "[2/2] wheelset_stiffness")
     assert process.returncode == 130, stderr
     assert stderr.strip() == (f"interrupted in wheelset_stiffness; 1 of 2 cases finished, "
                               f"report: {tmp_path / 'verification.html'}")

@@ -14,7 +14,6 @@ import rumoca
 from scipy.integrate import quad
 from scipy.optimize import minimize_scalar
 
-from conftest import _stale
 from nonholonomic.backends.explicit_ode import build_explicit_ode
 from nonholonomic.backends.flat_dae import FlatDae
 from nonholonomic.build import build
@@ -91,8 +90,7 @@ def fmus():
     paths = {}
     for name in ("MecanumVehicle", "OmniVehicleTruncated"):
         fmu = get_model(name).fmu
-        if _stale(fmu):
-            build([name], backend="rumoca")
+        build([name], backend="rumoca")  # where not up to date
         paths[name] = fmu
     return paths
 

@@ -230,8 +230,8 @@ def test_sigkill_of_the_command_ends_its_child_and_the_next_run_clears_its_folde
 
 
 def test_sigterm_during_verify_writes_the_report_of_the_finished_cases(rumoca_fmus, tmp_path):
-    process = start("verify", "sphere_bowl", "wheelset_stiffness", "--out", str(tmp_path))
-    wait_for(process, "verifying wheelset_stiffness")
+    process = start("verify", "sphere_bowl", "wheelset_stiffness", "--out", str(tmp_path), "--jobs", "1")
+    wait_for(process, "[2/2] wheelset_stiffness")
     os.killpg(process.pid, signal.SIGTERM)
     _, stderr = process.communicate(timeout=120)
     assert process.returncode == 143, stderr

@@ -11,7 +11,6 @@ import math
 import numpy as np
 import pytest
 
-from conftest import _stale
 from nonholonomic.build import build
 from nonholonomic.errors import NonholonomicError
 from nonholonomic.models import get_model
@@ -167,8 +166,7 @@ def test_sweep_reference_columns():
 @pytest.fixture(scope="module")
 def mecanum_fmu():
     fmu = get_model("MecanumVehicle").fmu
-    if _stale(fmu):
-        build(["MecanumVehicle"], backend="rumoca")
+    build(["MecanumVehicle"], backend="rumoca")  # where not up to date
     return fmu
 
 

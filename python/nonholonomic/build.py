@@ -13,7 +13,7 @@ import sys
 import threading
 import time
 
-from .backends import build_fmu, resolve_backend
+from .backends import build_fmu, resolve_backend, stamp as stamps
 from .errors import Interrupted, NonholonomicError
 from .paths import check_writable_dir
 from .models import FMU_DIR, LIBRARY, ExampleModel, get_model, list_models
@@ -29,10 +29,12 @@ def default_jobs() -> int:
 
 def build(models=None, backend: str = "auto", out_dir: pathlib.Path | None = None,
           library_dir: pathlib.Path = LIBRARY, progress=None, jobs: int | None = None,
-          fmi_version: int | None = None) -> list[pathlib.Path]:
+          fmi_version: int | None = None, force: bool = False) -> list[pathlib.Path]:
     """Export the named example models (all by default; one name or a list) as FMUs; returns the FMU paths.
     ``jobs`` FMUs are built at once, each in a process of its own (default: one per core). ``fmi_version``: 2 or
-    3 (default: the backend's own, rumoca 3, openmodelica 2)."""
+    3 (default: the backend's own, rumoca 3, openmodelica 2). An FMU whose stamp (:mod:`.backends.stamp`) says
+    it was built from the same library, backend code, tools and options is up to date and left as it is, one
+    whose flat model is unchanged is kept with a new stamp; ``force`` rebuilds them all."""
     from .simulate import names_argument
     models = names_argument("models", models)
     if not isinstance(backend, str):
@@ -44,44 +46,81 @@ def build(models=None, backend: str = "auto", out_dir: pathlib.Path | None = Non
     library_dir = pathlib.Path(library_dir).absolute()
     examples: list[ExampleModel] = ([get_model(m, library_dir) for m in models] if models
                                     else list_models(library_dir))
+    if not isinstance(force, bool):
+        raise NonholonomicError(f"force must be True or False, got {force!r}")
     out_dir = (pathlib.Path(out_dir) if out_dir is not None else FMU_DIR).absolute()
     check_writable_dir(out_dir, "the FMU folder")
-    if jobs > 1 and len(examples) > 1:
-        return _build_at_once(examples, backend, out_dir, library_dir, progress, jobs, fmi_version)
-    paths = []
-    for k, example in enumerate(examples, 1):
-        say = (lambda msg, k=k, e=example: progress(f"[{k}/{len(examples)}] {e.name}: {msg}")) if progress else None
+    wanted = {e.name: {"sources": stamps.sources_key(library_dir, backend, fmi_version, e.modelica_class)}
+              for e in examples}
+    previous = {e.name: {} if force else stamps.read(out_dir / f"{e.name}.fmu") for e in examples}
+    stale = [e for e in examples if previous[e.name].get("sources") != wanted[e.name]["sources"]]
+    if progress and len(stale) < len(examples):
+        progress(f"{len(examples) - len(stale)} of {len(examples)} FMUs up to date in {out_dir} (built from the "
+                 f"same Modelica sources, backend and options)")
+    if jobs > 1 and len(stale) > 1:
+        _build_at_once(stale, backend, out_dir, library_dir, progress, jobs, fmi_version, force)
+        return [out_dir / f"{e.name}.fmu" for e in examples]
+    built = []
+    for k, example in enumerate(stale, 1):
+        say = (lambda msg, k=k, e=example: progress(f"[{k}/{len(stale)}] {e.name}: {msg}")) if progress else None
         start = time.perf_counter()
         try:  # the backends write each FMU under a temporary name and rename it: no half-written FMU
             path = build_fmu(backend, example.modelica_class, library_dir, out_dir / f"{example.name}.fmu",
-                             experiment=example.experiment, progress=say, fmi_version=fmi_version)
+                             experiment=example.experiment, progress=say, fmi_version=fmi_version,
+                             stamp=wanted[example.name], previous=previous[example.name])
         except KeyboardInterrupt:
-            raise Interrupted(f"interrupted while building {example.name}; {len(paths)} of {len(examples)} FMUs "
-                              f"built{' in ' + str(out_dir) if paths else ''}") from None
+            raise Interrupted(f"interrupted while building {example.name}; {len(built)} of {len(stale)} FMUs "
+                              f"built{' in ' + str(out_dir) if built else ''}") from None
         if progress:
-            progress(f"[{k}/{len(examples)}] {example.name}: wrote {path} ({backend}, {time.perf_counter() - start:.1f} s)")
-        paths.append(path)
-    return paths
+            progress(f"[{k}/{len(stale)}] {example.name}: wrote {path} ({backend}, {time.perf_counter() - start:.1f} s)")
+        built.append(path)
+    return [out_dir / f"{e.name}.fmu" for e in examples]
 
 
 def _generated_c_bytes(fmu: pathlib.Path) -> float:
-    """The size of the C code in an FMU built before (what its compilation time grows with); infinite where
-    there is none, so that models never built here start first."""
+    """The size of the generated C code in an FMU built before (what its compilation time grows with); infinite
+    where there is none."""
     import zipfile
     try:
         with zipfile.ZipFile(fmu) as z:
-            return float(sum(i.file_size for i in z.infolist() if i.filename.startswith("sources/"))) or math.inf
+            return float(sum(i.file_size for i in z.infolist() if i.filename.startswith("sources/nh_"))) or math.inf
     except (OSError, zipfile.BadZipFile):
         return math.inf
 
 
-def _build_at_once(examples, backend, out_dir, library_dir, progress, jobs, fmi_version) -> list[pathlib.Path]:
+def _flat_size(model: str, library_dir: pathlib.Path) -> float:
+    """The size of the flat model rumoca makes of ``model`` (its expression nodes); infinite where it fails (that
+    build then starts first, and fails early with its message)."""
+    import rumoca
+    try:
+        return float(len(rumoca.Session().load(str(library_dir / "package.mo"), model=model)
+                         .to_dict("dae")["storage"]["expressions"]["nodes"]))
+    except Exception:
+        return math.inf
+
+
+def _largest_first(examples, out_dir: pathlib.Path, library_dir: pathlib.Path, jobs: int, progress) -> list:
+    """The examples in the order their builds should start, the longest first (so that no long one starts last):
+    by the generated C of their last build, or where one has none (a fresh clone), by the size of their flat
+    models (rumoca flattens them all, ``jobs`` at once: about a second each; 24 models: 12 s on 2 cores)."""
+    sizes = {e.name: _generated_c_bytes(out_dir / f"{e.name}.fmu") for e in examples}
+    if any(math.isinf(size) for size in sizes.values()):
+        if progress:
+            progress(f"flattening the {len(examples)} models to start the largest builds first")
+        import multiprocessing
+        with multiprocessing.get_context("fork").Pool(min(jobs, len(examples))) as pool:
+            flat = pool.starmap(_flat_size, [(e.modelica_class, library_dir) for e in examples])
+        sizes = {e.name: size for e, size in zip(examples, flat)}
+    return sorted(examples, key=lambda e: -sizes[e.name])
+
+
+def _build_at_once(examples, backend, out_dir, library_dir, progress, jobs, fmi_version, force) -> None:
     """Each example built by ``nonholonomic build NAME`` in a process of its own, ``jobs`` at a time, the
-    largest at its last build first; their progress lines passed on as ``[k/n] NAME: ...``. A failed build does
+    largest first (:func:`_largest_first`); their progress lines passed on as ``[k/n] NAME: ...``. A failed build does
     not stop the others: the failures are raised together at the end. On a stop (Ctrl-C, SIGTERM) every running
     build is stopped (each removes its gcc and its temporary files) and the FMUs already built stay."""
     order = {e.name: k for k, e in enumerate(examples, 1)}
-    waiting = sorted(examples, key=lambda e: -_generated_c_bytes(out_dir / f"{e.name}.fmu"))
+    waiting: list = []
     running: dict[str, subprocess.Popen] = {}
     readers: dict[str, threading.Thread] = {}
     errors: dict[str, str] = {}
@@ -105,7 +144,7 @@ def _build_at_once(examples, backend, out_dir, library_dir, progress, jobs, fmi_
         from . import isolation
         command = [sys.executable, "-m", "nonholonomic", "build", example.name, "--backend", backend,
                    "--out", str(out_dir), "--library", str(library_dir), "--jobs", "1",
-                   "--fmi-version", str(fmi_version)]
+                   "--fmi-version", str(fmi_version), *(["--force"] if force else [])]
         child = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                                  stderr=subprocess.PIPE, text=True, preexec_fn=isolation.own_group_dying_with_parent)
         running[example.name] = child
@@ -113,6 +152,7 @@ def _build_at_once(examples, backend, out_dir, library_dir, progress, jobs, fmi_
         readers[example.name].start()
 
     try:
+        waiting = _largest_first(examples, out_dir, library_dir, jobs, progress)
         while waiting or running:
             while waiting and len(running) < jobs:
                 start(waiting.pop(0))
@@ -149,4 +189,3 @@ def _build_at_once(examples, backend, out_dir, library_dir, progress, jobs, fmi_
         first = sorted(errors, key=order.get)
         raise NonholonomicError("; ".join(f"{name}: {errors[name]}" for name in first)
                                 + f" ({len(wrote)} of {n} FMUs built)")
-    return [out_dir / f"{e.name}.fmu" for e in examples]

@@ -44,7 +44,7 @@ def _cmd_build(args) -> int:
     check_writable_dir(args.out or FMU_DIR, "--out")
     build(args.models or None, backend=args.backend, out_dir=args.out,
           library_dir=pathlib.Path(args.library) if args.library else LIBRARY, progress=_progress, jobs=args.jobs,
-          fmi_version=args.fmi_version)
+          fmi_version=args.fmi_version, force=args.force)
     return 0
 
 
@@ -186,7 +186,7 @@ def _cmd_verify(args) -> int:
     from .verify import verify
     check_writable_dir(args.out, "--out")
     with exclusive(args.out, f"--out {args.out}"):
-        results = verify(args.cases or None, out_dir=args.out, progress=lambda name: _progress(f"verifying {name}"))
+        results = verify(args.cases or None, out_dir=args.out, progress=_progress, jobs=args.jobs)
     print(format_table(results))
     failed = [r.case.name for r in results if not r.passed]
     print(f"{len(results) - len(failed)} passed, {len(failed)} failed; report: {pathlib.Path(args.out) / 'verification.html'}")
@@ -463,6 +463,8 @@ def parser() -> argparse.ArgumentParser:
                    help="FMUs built at once, each in its own process (default: one per core)")
     b.add_argument("--fmi-version", type=int, choices=(2, 3), default=None,
                    help="FMI version of the FMUs: 3 or 2 (default: the backend's own, rumoca 3, openmodelica 2)")
+    b.add_argument("--force", action="store_true",
+                   help="rebuild every FMU, also those up to date (same Modelica sources, backend and options)")
     b.set_defaults(run=_cmd_build)
     s = sub.add_parser("simulate", help="simulate a model's FMU and write its outputs")
     s.add_argument("model", help="example model name or .fmu file")
@@ -477,6 +479,8 @@ def parser() -> argparse.ArgumentParser:
     v = sub.add_parser("verify", help="run verification cases against reference models")
     v.add_argument("cases", nargs="*", help="cases or systems (default: all)")
     v.add_argument("--out", default="results", help="results folder (default: results/)")
+    v.add_argument("--jobs", type=_jobs, default=None,
+                   help="cases run at once, each in its own process (default: one per core)")
     v.set_defaults(run=_cmd_verify)
     sw = sub.add_parser("sweep", help="omni-wheel vehicle against the massless-roller model over the roller mass")
     sw.add_argument("kinds", nargs="*", help="spin, straight and/or generic (default: spin and straight)")

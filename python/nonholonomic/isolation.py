@@ -110,6 +110,17 @@ def scratch_folder(purpose: str):
         shutil.rmtree(folder, ignore_errors=True)
 
 
+_running: set[int] = set()  # the children of call() running now (from any thread)
+
+
+def stop_children() -> None:
+    """Ask every child of :func:`call` running now to stop (SIGINT: it stops and answers what it has). For calls
+    from other threads than the main one, which forward no stop signals themselves."""
+    for pid in list(_running):
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, signal.SIGINT)
+
+
 def _stop_child(signum, frame):
     """The child's handler of SIGINT and SIGTERM: the first raises KeyboardInterrupt (the function stops and
     returns what it has), later ones are ignored so that this clean-up is not broken."""
@@ -171,6 +182,7 @@ def call(function, callbacks: dict | None = None):
     try:
         with _stop_signals_held():  # until the child has its own handlers (it inherits forward's otherwise)
             child.start()
+        _running.add(child.pid)
         send.close()
         while True:
             try:
@@ -187,6 +199,7 @@ def call(function, callbacks: dict | None = None):
             return _unpack(message)
     finally:
         child.join()
+        _running.discard(child.pid)
         receive.close()
         for s, handler in previous.items():
             signal.signal(s, handler)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import concurrent.futures
 import pathlib
+import time
 
 from . import isolation
 from .cases import select_cases
@@ -11,33 +13,62 @@ from .simulate import names_argument
 from .verification import CaseResult, write_report
 
 
-def verify(names=None, out_dir: pathlib.Path | str = "results", progress=None) -> list[CaseResult]:
+def verify(names=None, out_dir: pathlib.Path | str = "results", progress=None, jobs: int | None = None
+           ) -> list[CaseResult]:
     """Run verification cases (all by default; a system's name selects its cases; one name or a list); write
-    results, plots and a report to ``out_dir``. Each case runs in a child process (:mod:`.isolation`): a case
-    whose FMU crashes, is corrupt or missing is recorded as failed with its reason, and the others run."""
+    results, plots and a report to ``out_dir``. Each case runs in a child process (:mod:`.isolation`), ``jobs`` at
+    once (default: one per core): a case whose FMU crashes, is corrupt or missing is recorded as failed with its
+    reason, and the others run. ``progress`` receives a line as each case starts and ends."""
+    from .build import MAX_JOBS, default_jobs
     out_dir = pathlib.Path(out_dir)
     selected = select_cases(names_argument("cases", names))
+    jobs = default_jobs() if jobs is None else jobs
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or not 1 <= jobs <= MAX_JOBS:
+        raise NonholonomicError(f"jobs must be a whole number from 1 to {MAX_JOBS}, got {jobs!r}")
     out_dir.mkdir(parents=True, exist_ok=True)
     from . import plots  # noqa: F401  imported once here (matplotlib), not again in every case's process
     import scipy.integrate  # noqa: F401  (the references' integrators)
-    results = []
+    say = progress or (lambda line: None)
+    n = len(selected)
+    results: dict[str, CaseResult] = {}
+
+    def run(k: int, case) -> None:  # in a thread of the pool: the case itself runs in a child process
+        say(f"[{k}/{n}] {case.name}")
+        start = time.perf_counter()
+        try:
+            result = _isolated(case, out_dir)
+        except Interrupted:
+            return
+        except NonholonomicError as e:  # its FMU crashed, is damaged or missing, its run failed: it failed
+            result = CaseResult.failed(case, str(e))
+        except Exception as e:  # a bug in the case: recorded as its failure too, so the other cases still run
+            last = str(e).strip().splitlines()[-1] if str(e).strip() else type(e).__name__
+            result = CaseResult.failed(case, f"internal error (please report it): {last}")
+        results[case.name] = result
+        say(f"[{k}/{n}] {case.name}: {'passed' if result.passed else 'FAILED'} ({time.perf_counter() - start:.0f} s)")
+
+    pool = concurrent.futures.ThreadPoolExecutor(max_workers=min(jobs, n) or 1)
     try:
-        for case in selected:
-            if progress:
-                progress(case.name)
-            try:
-                results.append(_isolated(case, out_dir))
-            except NonholonomicError as e:  # its FMU crashed, is damaged or missing, its run failed: it failed
-                results.append(CaseResult.failed(case, str(e)))
-            except Exception as e:  # a bug in the case: recorded as its failure too, so the other cases still run
-                last = str(e).strip().splitlines()[-1] if str(e).strip() else type(e).__name__
-                results.append(CaseResult.failed(case, f"internal error (please report it): {last}"))
-    except KeyboardInterrupt:  # Ctrl-C, SIGTERM: the report of the cases finished, then stop
-        write_report(results, out_dir)
-        raise Interrupted(f"interrupted in {case.name}; {len(results)} of {len(selected)} cases finished, "
+        futures = [pool.submit(run, k, case) for k, case in enumerate(selected, 1)]
+        while not all(f.done() for f in futures):  # a timed wait: Ctrl-C reaches this (the main) thread
+            concurrent.futures.wait(futures, timeout=0.2)
+        for f in futures:
+            f.result()
+    except KeyboardInterrupt:  # Ctrl-C, SIGTERM: the running cases stopped, the report of the finished ones
+        for f in futures:
+            f.cancel()
+        running = [c.name for c, f in zip(selected, futures) if f.running()]
+        isolation.stop_children()
+        pool.shutdown(wait=True)
+        finished = [results[c.name] for c in selected if c.name in results]
+        write_report(finished, out_dir)
+        where = f" in {', '.join(running)}" if running else ""
+        raise Interrupted(f"interrupted{where}; {len(finished)} of {n} cases finished, "
                           f"report: {out_dir / 'verification.html'}") from None
-    write_report(results, out_dir)
-    return results
+    pool.shutdown(wait=True)
+    ordered = [results[c.name] for c in selected]
+    write_report(ordered, out_dir)
+    return ordered
 
 
 def _isolated(case, out_dir: pathlib.Path) -> CaseResult:

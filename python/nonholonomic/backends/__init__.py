@@ -32,12 +32,19 @@ def resolve_backend(backend: str, fmi_version=None) -> tuple[str, int]:
 
 
 def build_fmu(backend: str, model: str, library_dir: pathlib.Path, out_path: pathlib.Path,
-              experiment: dict | None = None, progress=None, fmi_version: int | None = None) -> pathlib.Path:
-    """The FMU of ``model``, FMI ``fmi_version`` (:func:`resolve_backend`)."""
+              experiment: dict | None = None, progress=None, fmi_version: int | None = None,
+              stamp: dict | None = None, previous: dict | None = None) -> pathlib.Path:
+    """The FMU of ``model``, FMI ``fmi_version`` (:func:`resolve_backend`), carrying the build stamp ``stamp``
+    (:mod:`.stamp`); ``previous``: the stamp of the FMU at ``out_path``, which is kept where its model is
+    unchanged (rumoca backend)."""
     backend, fmi_version = resolve_backend(backend, fmi_version)
     if backend == "openmodelica":
+        from . import stamp as stamps
         from .openmodelica import build_fmu as om_build
-        return om_build(model, library_dir, out_path, progress=progress)
+        path = om_build(model, library_dir, out_path, progress=progress)
+        if stamp:
+            stamps.write(path, stamp)
+        return path
     from .rumoca import build_fmu as rumoca_build
     return rumoca_build(model, library_dir, out_path, experiment=experiment, progress=progress,
-                        fmi_version=fmi_version)
+                        fmi_version=fmi_version, stamp=stamp, previous=previous)

@@ -333,8 +333,12 @@ class FlatDae:
     def of(cls, compiled, model: str) -> "FlatDae":
         """The flat DAE of a model compiled by rumoca, with which variables are protected (rumoca's DAE
         stage does not say; its flat stage does)."""
-        flat = compiled.to_dict("flat")["variables"]
-        return cls(compiled.to_dict("dae"), model, frozenset(n for n, v in flat.items() if v.get("is_protected")))
+        return cls(compiled.to_dict("dae"), model, cls.protected_names(compiled))
+
+    @staticmethod
+    def protected_names(compiled) -> frozenset:
+        """The protected variables of a model compiled by rumoca."""
+        return frozenset(n for n, v in compiled.to_dict("flat")["variables"].items() if v.get("is_protected"))
 
     def __init__(self, dae: dict, model: str = "model", protected: frozenset = frozenset()):
         self.model = model
