@@ -75,7 +75,11 @@ class Cluster:
         self.scheduler = self._start("scheduler", [str(DASK), "scheduler", "--host", "127.0.0.1", "--port", "0",
                                                    "--no-dashboard", "--scheduler-file", str(info),
                                                    "--idle-timeout", "600"])
-        self.address = _until("the scheduler's address", lambda: _read_address(info), processes=[self.scheduler])
+        try:
+            self.address = _until("the scheduler's address", lambda: _read_address(info), processes=[self.scheduler])
+        except BaseException:
+            self.close()
+            raise
 
     def _start(self, name: str, command: list[str]) -> subprocess.Popen:
         log = open(self.folder / f"{name}.log", "w")

@@ -397,6 +397,10 @@ def run_all(todo, out_dir: pathlib.Path, key: dict[str, dict], fmus: dict[str, b
             if bar is not None:
                 bar.close()
             if client is not None:
+                # unsubscribed first: the scheduler would send this client's own removal to it, over the closed
+                # connection (a CRITICAL log with a traceback, on the terminal where the scheduler is local)
+                with contextlib.suppress(Exception):
+                    client.unsubscribe_topic("all")
                 client.close()
             if cluster is not None:
                 _close(cluster, at_once=interrupted)
