@@ -21,7 +21,7 @@ import nonholonomic as nh
 from conftest import _stale
 from nonholonomic.build import build
 from nonholonomic.dask_runs import SCHEDULER_TIMEOUT
-from nonholonomic.models import get_model
+from nonholonomic.models import FMU_DIR, get_model
 from test_cli import CLI, assert_one_line_error, run as run_cli
 
 DASK = pathlib.Path(sys.executable).parent / "dask"  # the venv's own: the same package versions as the client
@@ -37,9 +37,13 @@ WAIT = 120.0  # seconds: the longest any single wait may take on a loaded machin
 def disk_fmu() -> pathlib.Path:
     """fmus/RollingDisk.fmu, built (about 10 s) if missing or stale: only the one FMU this file needs, not the
     24 of the ``rumoca_fmus`` fixture."""
+    import fcntl
     fmu = get_model("RollingDisk").fmu
-    if _stale(fmu):
-        build(["RollingDisk"], backend="rumoca")
+    FMU_DIR.mkdir(exist_ok=True)
+    with open(FMU_DIR / ".tests-build.lock", "w") as lock:  # the conftest's lock: one builder at a time
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if _stale(fmu):
+            build(["RollingDisk"], backend="rumoca")
     return fmu
 
 
