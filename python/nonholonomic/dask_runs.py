@@ -5,11 +5,12 @@ is any object with ``name`` (its files' name), ``model`` (an example's name or a
 ``stop_time``, ``output_interval`` and ``tolerance``.
 
 The runs go to a Dask cluster: a local one of ``workers`` processes by default, or an existing scheduler whose
-address the user gives. The FMU's bytes go to the workers with the runs; each worker extracts its own copy once,
-into its Dask work folder (removed when the worker closes). Every run is written to disk as it completes
-(``<name>.parquet`` with the signals, then ``<name>.json``, the record, both under a temporary name renamed into
-place); a run that fails, whose worker is lost or that runs over its time limit is recorded with
-``status: failed`` and the rest goes on.
+address the user gives (its workers on other machines). The FMU's bytes go to the workers with the runs; each
+worker extracts its own copy once, into its Dask work folder (removed when the worker closes): no worker reads a
+path of the client's machine, and the workers return the results, which the client writes. Every run is written
+to disk as it completes (``<name>.parquet`` with the signals, then ``<name>.json``, the record, both under a
+temporary name renamed into place); a run that fails, whose worker is lost or that runs over its time limit is
+recorded with ``status: failed`` and the rest goes on.
 
 A record holds the run's key (:func:`run_key` and what its user adds), the sha256 of its Parquet file and a seal
 over the whole record. A rerun skips a run only if its record is intact, finished, written for the same key and
@@ -201,7 +202,7 @@ def _scheduler_address(address: str) -> str:
     try:
         scheme, location = parse_address(address)
         host, port = parse_host_port(location)
-        if scheme not in ("tcp", "tls", "ws", "wss", "ucx") or not host or not 0 < port < 65536:
+        if scheme not in ("tcp", "tls", "ws", "wss") or not host or not 0 < port < 65536:
             raise ValueError
     except ValueError:
         raise NonholonomicError(f"--scheduler {address!r} is not a Dask scheduler address like "
@@ -221,13 +222,39 @@ def _check_socket_folder() -> None:
                                 f"workers' socket ({length} of at most 107 bytes): set TMPDIR to a shorter folder")
 
 
+def _handshake(scheduler: str) -> None:
+    """Connect to the scheduler and exchange Dask's handshake within SCHEDULER_TIMEOUT, or raise. Dask's client
+    bounds the connection by its timeout but not the handshake after it: a program on that port that accepts
+    connections and says nothing (not a scheduler, or a stopped one) would hold it until the connection drops.
+    Run on an event loop of its own, in a thread of its own (the caller may be inside a running loop: Jupyter)."""
+    import asyncio
+    import concurrent.futures
+    from distributed.comm import connect
+    from distributed.security import Security
+
+    limit = SCHEDULER_TIMEOUT + 2.0  # connect() gives up connecting after SCHEDULER_TIMEOUT with its own words
+
+    async def exchange():
+        try:
+            comm = await asyncio.wait_for(connect(scheduler, timeout=SCHEDULER_TIMEOUT,
+                                                  **Security().get_connection_args("client")), limit)
+        except asyncio.TimeoutError:
+            raise TimeoutError(f"it accepted the connection but did not answer as a Dask scheduler within "
+                               f"{limit:g} s") from None
+        await comm.close()
+
+    with concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="nonholonomic-handshake") as pool:
+        pool.submit(asyncio.run, exchange()).result()
+
+
 def _client(scheduler: str | None, workers: int):
     """A Dask client of the given scheduler, or of a new local cluster (returned too, to be closed)."""
     from distributed import Client, LocalCluster
     if scheduler:
         try:
+            _handshake(scheduler)
             return Client(scheduler, timeout=SCHEDULER_TIMEOUT), None
-        except (OSError, TimeoutError) as e:
+        except Exception as e:  # refused, unknown host, silent, not Dask, TLS not configured: the address's fault
             reason = " ".join(str(e).split()) or f"{type(e).__name__} after {SCHEDULER_TIMEOUT:g} s"
             raise NonholonomicError(f"cannot reach the Dask scheduler at {scheduler}: {reason}") from None
     # Ctrl-C at a terminal reaches every process of its group, the workers too, which must leave it to the
@@ -272,11 +299,42 @@ def _close(cluster, at_once: bool) -> None:
     cluster.close()
 
 
-def _error(e: BaseException) -> str:
+def _error(e: BaseException, unit: str = "case") -> str:
     from distributed import KilledWorker
     if isinstance(e, KilledWorker):
-        return f"worker lost: the worker process died while running this case ({e.last_worker.address})"
+        return _lost(unit, e.last_worker.address)
     return f"{type(e).__name__}: {' '.join(str(e).split()) or type(e).__name__}"
+
+
+def _lost(unit: str, address) -> str:
+    return f"worker lost: the worker process died while running this {unit} ({address})"
+
+
+def _watch_lost_workers(client, futures: dict) -> dict:
+    """Runs whose worker dies are lost, on any scheduler: returns the dict (filled as it happens) of the key of
+    each such run -> the dead worker's address, and cancels its future, which the caller then records.
+
+    The local cluster's scheduler does this itself (``allowed-failures: 0`` in :func:`run_all`), but a
+    scheduler the user started has its own settings, by default three retries on other workers: a run that
+    kills its worker (a crash of the FMU's binary, memory) would kill up to four, one after another. So the
+    scheduler's events are watched instead: a worker removed unexpectedly (killed, stopped, its machine gone;
+    not retired through Dask's ``retire_workers``, which hands its tasks back) names the tasks it was
+    processing. ``futures`` (future -> run) is read from the client's event loop: it is only copied there."""
+    lost = {}
+
+    async def on_event(event):
+        _, message = event
+        if not isinstance(message, dict) or message.get("action") != "remove-worker" or message.get("expected"):
+            return
+        held = set(message.get("processing-tasks") or ())
+        mine = [f for f in list(futures) if f.key in held and not f.done()]
+        for future in mine:
+            lost[future.key] = message.get("worker", "unknown address")
+        if mine:
+            await client.cancel(mine, asynchronous=True, reason="worker-lost", msg="its worker died")
+
+    client.subscribe_topic("all", on_event)
+    return lost
 
 
 def run_all(todo, out_dir: pathlib.Path, key: dict[str, dict], fmus: dict[str, bytes], run, failure,
@@ -297,13 +355,15 @@ def run_all(todo, out_dir: pathlib.Path, key: dict[str, dict], fmus: dict[str, b
     out_dir.mkdir(parents=True, exist_ok=True)
     client = cluster = bar = None
     interrupted = False
-    # local cluster: a run whose worker dies is recorded at once (a crash of the FMU would only repeat);
+    # local cluster: a run whose worker dies is recorded at once (a crash of the FMU would only repeat; on a
+    # scheduler of the user's, whose settings these are not, _watch_lost_workers does it);
     # workers forked from a fork server (_client); for the cluster's whole life (Dask restarts lost workers)
     with dask.config.set({"distributed.scheduler.allowed-failures": 0,
                           "distributed.worker.multiprocessing-method": "forkserver"}):
         try:
             client, cluster = _client(scheduler, workers)
             futures, queue = {}, list(todo)
+            lost = _watch_lost_workers(client, futures)  # before any run is handed out
 
             def submit():  # the FMU's bytes go with the run (scattered data would be lost with its worker)
                 item = queue.pop(0)
@@ -313,19 +373,23 @@ def run_all(todo, out_dir: pathlib.Path, key: dict[str, dict], fmus: dict[str, b
                 return future
 
             # only as many runs handed out as there are threads: none waits on a worker behind a long one,
-            # and a worker that dies takes only its own run down (Dask blames every run assigned to it)
-            slots = workers if cluster is not None else max(1, sum(client.nthreads().values()))
-            running = as_completed([submit() for _ in range(min(slots, len(queue)))])
+            # and a worker that dies takes only its own run down (Dask blames every run assigned to it). On a
+            # scheduler of the user's, the threads are counted again as each run completes: workers join and leave
+            def slots() -> int:
+                return workers if cluster is not None else max(1, sum(client.nthreads().values()))
+
+            running = as_completed([submit() for _ in range(min(slots(), len(queue)))])
             bar = tqdm(total=len(todo), desc=label, unit=unit, disable=not progress)
             for future in running:
                 item = futures.pop(future)
                 try:
                     fields, frame = future.result()
                 except (Exception, CancelledError) as e:  # a failed run or a lost worker: recorded, go on
-                    fields, frame = failure(item, _error(e)), None
+                    error = _lost(unit, lost[future.key]) if future.key in lost else _error(e, unit)
+                    fields, frame = failure(item, error), None
                 _write(out_dir, item, key[item.name], fields, frame)
                 bar.update(1)
-                if queue:
+                for _ in range(min(max(1, slots() - len(futures)), len(queue))):
                     running.add(submit())
         except KeyboardInterrupt:
             interrupted = True
@@ -333,6 +397,10 @@ def run_all(todo, out_dir: pathlib.Path, key: dict[str, dict], fmus: dict[str, b
             if bar is not None:
                 bar.close()
             if client is not None:
+                # unsubscribed first: the scheduler would send this client's own removal to it, over the closed
+                # connection (a CRITICAL log with a traceback, on the terminal where the scheduler is local)
+                with contextlib.suppress(Exception):
+                    client.unsubscribe_topic("all")
                 client.close()
             if cluster is not None:
                 _close(cluster, at_once=interrupted)
