@@ -58,7 +58,8 @@ class StudyCase(Case):
             result = super().run(out_dir)
         finally:
             self._study_root = None
-        os.replace(work, kept)  # into the case's new folder, which has no study/ of its own
+        if work.is_dir():
+            os.replace(work, kept)  # into the case's new folder, which has no study/ of its own
         return result
 
     def study(self, group: str, vary: dict, metrics, stop_time: float, output_interval: float,
