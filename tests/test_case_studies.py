@@ -83,6 +83,24 @@ def test_skateboard_growth_rate_of_a_falling_board():
     assert decay["tilt_end"] > decay["tilt_start"] and decay["tilt_max"] > 0.5  # the board fell: not stable
 
 
+def test_a_parameter_of_one_value_is_no_axis_of_the_plot(tmp_path):
+    """The skateboard's stability map sets theta_0 and the axle joints in every run: the plot is the heat map over
+    (V, a) with those values in its title, not a grid of scatter plots over five parameters."""
+    import matplotlib.pyplot as plt
+    from nonholonomic.study import Axis, plot_study
+    table = pd.DataFrame({"run": list("pqrs"), "V": [1.0, 1.0, 2.0, 2.0], "a": [-0.1, 0.1, -0.1, 0.1],
+                          "theta_0": [0.01] * 4, "rate": [0.1, -0.1, 0.2, -0.2], "status": ["ok"] * 4,
+                          "error": [""] * 4, "key": list("kkkk")})
+    axes = [Axis("V", (1.0, 2.0), (1.0, 2.0)), Axis("a", (-0.1, 0.1), None), Axis("theta_0", (0.01,), None)]
+    titles = []
+    original = plt.Figure.suptitle
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(plt.Figure, "suptitle", lambda self, t, **k: titles.append(t) or original(self, t, **k))
+        patch.setattr(plt.Figure, "savefig", lambda self, path, **k: titles.append(len(self.axes)))
+        plot_study(table, axes, tmp_path / "study.png", title="Skateboard, 5 s", units={"V": "m/s"})
+    assert titles == ["Skateboard, 5 s, theta_0 = 0.01: 4 runs", 2]  # one heat map and its colour bar
+
+
 # --- the tippe-top's sensitivity table from its studies -------------------------------------------------------------
 
 def test_sensitivity_table_from_one_study_per_parameter():
@@ -134,7 +152,7 @@ def test_a_case_keeps_its_studies_and_a_rerun_reuses_them(rumoca_fmus, tmp_path)
     first = case.run(tmp_path)
     folder = tmp_path / case.name / "study" / "tilt"
     records = sorted(folder.glob("run_*.json"))
-    assert len(records) == 2 and (folder / "study.png").is_file() and all(c.passed for c in first.checks)
+    assert len(records) == 2 and (folder / "study.csv").is_file() and all(c.passed for c in first.checks)
     assert not (tmp_path / f".{case.name}.study").exists()  # moved into the case's folder
     stamps = {p.name: os.stat(p).st_ino for p in records}
     again = case.run(tmp_path)  # the runs come back from the last complete folder: not recomputed

@@ -24,7 +24,8 @@ Each run is a :mod:`.dask_runs` run: its signals in ``<run>.parquet``, its recor
 error) in ``<run>.json`` under its key (everything of :func:`.dask_runs.run_key`, and the metrics with the source's
 sha256 of each metric function), recomputed only when the key changes. The table of runs is ``study.csv`` and
 ``study.parquet``, the plot ``study.png``: one varied parameter, a curve per metric; two, a heat map with contours
-per metric; more, a grid of scatter plots (a row per metric, a column per parameter).
+per metric; more, a grid of scatter plots (a row per metric, a column per parameter). A parameter given one value
+is a setting of every run, not an axis of the plot (its value is in the title).
 """
 
 from __future__ import annotations
@@ -346,14 +347,14 @@ def run_one(run: StudyRun, fmu: bytes, time_limit: float | None = None) -> tuple
 
 def study(model, vary: Mapping, metrics=None, stop_time: float | None = None, output_interval: float | None = None,
           tolerance: float | None = None, sample: str | None = None, scheduler: str | None = None, workers: int = 2,
-          out_dir=None, time_limit: float | None = None, progress=True) -> pd.DataFrame:
+          out_dir=None, time_limit: float | None = None, progress=True, plot: bool = True) -> pd.DataFrame:
     """Run ``model`` (an example's name or an ``.fmu`` path) over ``vary`` (parameter name -> VALUES, see the
     module) on Dask and return the table of runs (``run``, the parameters, the metrics, ``status``, ``error``,
     ``key``), also written to ``out_dir`` (default ``results/study_<model>``) with the runs' files and the plot.
     Every input is checked before any run. Stop time, output interval and tolerance default to the model's
     experiment annotation. ``progress``: True shows a line and a progress bar on stderr, a function receives the
-    lines instead (the bar then shows too), False shows nothing. Ctrl-C: :class:`.Interrupted` with the table of
-    the finished runs, which stay on disk."""
+    lines instead (the bar then shows too), False shows nothing. ``plot=False``: no ``study.png`` (a caller that
+    draws its own). Ctrl-C: :class:`.Interrupted` with the table of the finished runs, which stay on disk."""
     from .fmu import fmu_path, model_description
     from .simulate import check_parameters, model_argument, run_settings
     fmu = fmu_path(model_argument(model))
@@ -397,8 +398,9 @@ def study(model, vary: Mapping, metrics=None, stop_time: float | None = None, ou
     if stopped:
         raise dask_runs.interrupted(table, todo, out_dir)
     try:
-        plot_study(table, axes, out_dir / "study.png", title=f"{name}, {stop_time:g} s",
-                   units=plot_units(md, [a.name for a in axes], metrics))
+        if plot:
+            plot_study(table, axes, out_dir / "study.png", title=f"{name}, {stop_time:g} s",
+                       units=plot_units(md, [a.name for a in axes], metrics))
     except KeyboardInterrupt:  # every run is on disk already: say so
         raise dask_runs.interrupted(table, todo, out_dir) from None
     return table
@@ -459,7 +461,8 @@ def plot_study(table: pd.DataFrame, axes: list[Axis], path: pathlib.Path, title:
                units: Mapping[str, str] | None = None) -> pathlib.Path | None:
     """The metrics against the varied parameters (see the module), as a PNG; None without a finished run. Failed
     runs: dotted lines (one parameter); failed runs and NaN values (a condition never met): crosses (two). Axes
-    and metrics named in ``units`` (name -> FMI unit) are labelled ``name [unit]``."""
+    and metrics named in ``units`` (name -> FMI unit) are labelled ``name [unit]``. A parameter given a single
+    value is no axis: its value is in the title."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -473,6 +476,12 @@ def plot_study(table: pd.DataFrame, axes: list[Axis], path: pathlib.Path, title:
     metrics = metric_columns(table, names) if len(table) else []
     if not metrics:
         return None
+    # a parameter given one value is a setting of every run, not an axis: said in the title
+    settings = [a for a in axes if a.values is not None and len(set(a.values)) == 1]
+    if settings and len(settings) < len(axes):
+        axes = [a for a in axes if a not in settings]
+        names = [a.name for a in axes]
+        title = ", ".join([title] * bool(title) + [f"{a.name} = {a.values[0]:g}" for a in settings])
     rows, cols = (len(metrics), len(axes)) if len(axes) > 2 else (1, len(metrics))
     fig, panels = plt.subplots(rows, cols, figsize=(3.6 * cols + 0.6, 3.0 * rows + 0.4), squeeze=False)
     for i, metric in enumerate(metrics):

@@ -35,18 +35,29 @@ RESIDUALS = {"gap": 1e-8, "slip": 1e-6}
 
 
 class StudyCase(Case):
-    """A case whose FMU runs are studies (:func:`nonholonomic.study`, on a local Dask cluster of ``workers``
-    processes of its own for each study): :meth:`study` runs one group of them. Under ``verify``'s folder the
-    runs are kept in ``<out>/<case>/study/<group>/`` (the study's files: a run per Parquet and JSON file, the
-    table, its plot), so a rerun recomputes only what changed (the study's resume: a run is reused only for the
-    same FMU, parameters, settings and metric code). While the case runs they live in ``<out>/.<case>.study``,
-    beside the case's staged folder: an interrupted or failed case keeps the runs it finished for the next try,
-    and ``<out>/<case>`` stays the complete folder of the last complete run. Without an output folder (``run()``,
+    """A case whose FMU runs are studies (:func:`nonholonomic.study`) on a local Dask cluster of ``workers``
+    processes of its own, started at its first study and shared by the others (one cluster per run of the case):
+    :meth:`study` runs one group of them. Under ``verify``'s folder the runs are kept in
+    ``<out>/<case>/study/<group>/`` (the study's files: a run per Parquet and JSON file, the table; no plot: the
+    case draws its own), so a rerun recomputes only what changed (the study's resume: a run is reused only for
+    the same FMU, parameters, settings and metric code). While the case runs they live in ``<out>/.<case>.study``,
+    beside the case's staged folder: an interrupted or failed case keeps the runs it finished for the next try, and
+    ``<out>/<case>`` stays the complete folder of the last complete run. Without an output folder (``run()``,
     ``execute()``) each study goes to a temporary folder, removed after it."""
     workers = 2
     _study_root: pathlib.Path | None = None
+    _clusters: contextlib.ExitStack | None = None
+    _scheduler: str | None = None
 
     def run(self, out_dir=None):
+        with contextlib.ExitStack() as clusters:  # the shared cluster, closed when the case is done
+            self._clusters = clusters
+            try:
+                return self._run(out_dir)
+            finally:
+                self._clusters = self._scheduler = None
+
+    def _run(self, out_dir):
         if out_dir is None:
             return super().run(None)
         out_dir = pathlib.Path(out_dir)
@@ -66,13 +77,18 @@ class StudyCase(Case):
               tolerance: float) -> pd.DataFrame:
         """The table of the study ``group`` of this case's model; every run must have finished (a failed run
         fails the case, with its error)."""
+        from ..dask_runs import local_cluster
         from ..isolation import scratch_folder
         from ..study import study
+        if self._clusters is not None and self._scheduler is None:
+            self._clusters.enter_context(_children_allowed())
+            self._scheduler = self._clusters.enter_context(local_cluster(self.workers))
         with contextlib.ExitStack() as stack:
             stack.enter_context(_children_allowed())
             root = self._study_root or stack.enter_context(scratch_folder(self.name))
             table = study(self.model, vary, list(metrics), stop_time=stop_time, output_interval=output_interval,
-                          tolerance=tolerance, workers=self.workers, out_dir=root / group, progress=False)
+                          tolerance=tolerance, scheduler=self._scheduler, workers=self.workers,
+                          out_dir=root / group, progress=False, plot=False)
         failed = table[table["status"] != "ok"]
         if len(failed) or len(table) == 0:
             row = failed.iloc[0] if len(failed) else None
