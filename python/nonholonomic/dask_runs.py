@@ -286,6 +286,27 @@ def _client(scheduler: str | None, workers: int):
         raise
 
 
+@contextlib.contextmanager
+def local_cluster(workers: int = 2):
+    """A local cluster of ``workers`` processes as :func:`run_all` starts one, kept for several calls: pass the
+    address it yields as their ``scheduler`` (a case's studies share one, instead of starting a cluster each).
+    Closed after the block (at once on Ctrl-C)."""
+    import dask
+    import distributed  # noqa: F401  its configuration's defaults, before the settings below
+    with dask.config.set({"distributed.scheduler.allowed-failures": 0,
+                          "distributed.worker.multiprocessing-method": "forkserver"}):
+        client, cluster = _client(None, workers)
+        client.close()
+        interrupted = False
+        try:
+            yield cluster.scheduler_address
+        except KeyboardInterrupt:
+            interrupted = True
+            raise
+        finally:
+            _close(cluster, at_once=interrupted)
+
+
 def _close(cluster, at_once: bool) -> None:
     """Close the local cluster; ``at_once`` (Ctrl-C): a worker busy with a run is terminated after 0.2 s
     instead of Dask's 4 s of grace."""

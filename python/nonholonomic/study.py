@@ -17,13 +17,15 @@ Metrics (``metrics``, each a string; default ``final NAME`` of every output):
 - ``growth NAME``: the rate a of |NAME| ~ c exp(a t), the least-squares slope of log|NAME| against time over the
   rows where NAME is not zero (positive: growth, negative: decay; NaN with fewer than two distinct times);
 - ``package.module:function``: a function of the run's DataFrame (``time`` and the outputs) returning a number
-  (its column: the metric's text) or a dict of numbers (a column per key).
+  (its column: the metric's text) or a dict of numbers (a column per key). Its attribute ``unit``, if it has one
+  (a string, or a dict column -> unit), labels the plot.
 
 Each run is a :mod:`.dask_runs` run: its signals in ``<run>.parquet``, its record (parameters, metrics, status,
 error) in ``<run>.json`` under its key (everything of :func:`.dask_runs.run_key`, and the metrics with the source's
 sha256 of each metric function), recomputed only when the key changes. The table of runs is ``study.csv`` and
 ``study.parquet``, the plot ``study.png``: one varied parameter, a curve per metric; two, a heat map with contours
-per metric; more, a grid of scatter plots (a row per metric, a column per parameter).
+per metric; more, a grid of scatter plots (a row per metric, a column per parameter). A parameter given one value
+is a setting of every run, not an axis of the plot (its value is in the title).
 """
 
 from __future__ import annotations
@@ -345,14 +347,14 @@ def run_one(run: StudyRun, fmu: bytes, time_limit: float | None = None) -> tuple
 
 def study(model, vary: Mapping, metrics=None, stop_time: float | None = None, output_interval: float | None = None,
           tolerance: float | None = None, sample: str | None = None, scheduler: str | None = None, workers: int = 2,
-          out_dir=None, time_limit: float | None = None, progress=True) -> pd.DataFrame:
+          out_dir=None, time_limit: float | None = None, progress=True, plot: bool = True) -> pd.DataFrame:
     """Run ``model`` (an example's name or an ``.fmu`` path) over ``vary`` (parameter name -> VALUES, see the
     module) on Dask and return the table of runs (``run``, the parameters, the metrics, ``status``, ``error``,
     ``key``), also written to ``out_dir`` (default ``results/study_<model>``) with the runs' files and the plot.
     Every input is checked before any run. Stop time, output interval and tolerance default to the model's
     experiment annotation. ``progress``: True shows a line and a progress bar on stderr, a function receives the
-    lines instead (the bar then shows too), False shows nothing. Ctrl-C: :class:`.Interrupted` with the table of
-    the finished runs, which stay on disk."""
+    lines instead (the bar then shows too), False shows nothing. ``plot=False``: no ``study.png`` (a caller that
+    draws its own). Ctrl-C: :class:`.Interrupted` with the table of the finished runs, which stay on disk."""
     from .fmu import fmu_path, model_description
     from .simulate import check_parameters, model_argument, run_settings
     fmu = fmu_path(model_argument(model))
@@ -396,10 +398,32 @@ def study(model, vary: Mapping, metrics=None, stop_time: float | None = None, ou
     if stopped:
         raise dask_runs.interrupted(table, todo, out_dir)
     try:
-        plot_study(table, axes, out_dir / "study.png", title=f"{name}, {stop_time:g} s")
+        if plot:
+            plot_study(table, axes, out_dir / "study.png", title=f"{name}, {stop_time:g} s",
+                       units=plot_units(md, [a.name for a in axes], metrics))
     except KeyboardInterrupt:  # every run is on disk already: say so
         raise dask_runs.interrupted(table, todo, out_dir) from None
     return table
+
+
+def plot_units(md, parameters: list[str], metrics) -> dict[str, str]:
+    """The units of a study's axes for its plot: of each varied parameter and each metric column, where known
+    (the FMU's declared units; ``first time``: s; ``growth``: 1/s; a metric function's ``unit`` attribute, a
+    string for its one column or a dict column -> unit for a dict of them)."""
+    declared = {v.name: v.unit or getattr(v.declaredType, "unit", None) for v in md.modelVariables}
+    units = {name: declared.get(name) for name in parameters}
+    for spec in metrics:
+        kind, _, argument = spec.partition(" ")
+        if kind in ("final", "max", "min"):
+            units[spec] = declared.get(argument)
+        elif kind == "growth":
+            units[spec] = "1/s"
+        elif spec.startswith("first time "):
+            units[spec] = "s"
+        elif _is_function(spec):
+            unit = getattr(_function(spec), "unit", None)
+            units.update(unit if isinstance(unit, Mapping) else {spec: unit})
+    return {k: v for k, v in units.items() if isinstance(v, str) and v}
 
 
 def default_out_dir(model) -> pathlib.Path:
@@ -433,16 +457,31 @@ def metric_columns(table: pd.DataFrame, parameters: list[str]) -> list[str]:
     return [c for c in table.columns if c not in ("run", *parameters, "status", "error", "key")]
 
 
-def plot_study(table: pd.DataFrame, axes: list[Axis], path: pathlib.Path, title: str = "") -> pathlib.Path | None:
+def plot_study(table: pd.DataFrame, axes: list[Axis], path: pathlib.Path, title: str = "",
+               units: Mapping[str, str] | None = None) -> pathlib.Path | None:
     """The metrics against the varied parameters (see the module), as a PNG; None without a finished run. Failed
-    runs: dotted lines (one parameter); failed runs and NaN values (a condition never met): crosses (two)."""
+    runs: dotted lines (one parameter); failed runs and NaN values (a condition never met): crosses (two). Axes
+    and metrics named in ``units`` (name -> FMI unit) are labelled ``name [unit]``. A parameter given a single
+    value is no axis: its value is in the title."""
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from .verification.case import unit_text
+    units = dict(units or {})
+
+    def text(name: str) -> str:
+        return f"{name} [{unit_text(units[name])}]" if units.get(name) else name
+
     names = [a.name for a in axes]
     metrics = metric_columns(table, names) if len(table) else []
     if not metrics:
         return None
+    # a parameter given one value is a setting of every run, not an axis: said in the title
+    settings = [a for a in axes if a.values is not None and len(set(a.values)) == 1]
+    if settings and len(settings) < len(axes):
+        axes = [a for a in axes if a not in settings]
+        names = [a.name for a in axes]
+        title = ", ".join([title] * bool(title) + [f"{a.name} = {a.values[0]:g}" for a in settings])
     rows, cols = (len(metrics), len(axes)) if len(axes) > 2 else (1, len(metrics))
     fig, panels = plt.subplots(rows, cols, figsize=(3.6 * cols + 0.6, 3.0 * rows + 0.4), squeeze=False)
     for i, metric in enumerate(metrics):
@@ -453,18 +492,18 @@ def plot_study(table: pd.DataFrame, axes: list[Axis], path: pathlib.Path, title:
             ax.plot(x[order], z[order], "o-")
             for value in x[(table["status"] != "ok").to_numpy()]:
                 ax.axvline(value, color="grey", linestyle=":")
-            ax.set_xlabel(names[0]), ax.set_ylabel(metric), ax.grid(alpha=0.3)
+            ax.set_xlabel(text(names[0])), ax.set_ylabel(text(metric)), ax.grid(alpha=0.3)
             ax.set_xscale("log" if axes[0].log else "linear")
         elif len(axes) == 2:
             _heat_map(fig, panels[0, i], table[names[0]].to_numpy(dtype=float),
-                      table[names[1]].to_numpy(dtype=float), z, axes)
-            panels[0, i].set_title(metric, fontsize=9)
+                      table[names[1]].to_numpy(dtype=float), z, axes, text)
+            panels[0, i].set_title(text(metric), fontsize=9)
         else:
             for j, axis in enumerate(axes):
                 ax = panels[i, j]
                 ax.scatter(table[axis.name].to_numpy(dtype=float), z, s=12)
                 ax.set_xscale("log" if axis.log else "linear"), ax.grid(alpha=0.3)
-                ax.set_xlabel(axis.name if i == rows - 1 else ""), ax.set_ylabel(metric if j == 0 else "")
+                ax.set_xlabel(text(axis.name) if i == rows - 1 else ""), ax.set_ylabel(text(metric) if j == 0 else "")
     failed = int((table["status"] != "ok").sum())
     fig.suptitle(f"{title}: {len(table)} runs" + (f", {failed} failed" if failed else ""), fontsize=10)
     fig.tight_layout()
@@ -473,7 +512,7 @@ def plot_study(table: pd.DataFrame, axes: list[Axis], path: pathlib.Path, title:
     return path
 
 
-def _heat_map(fig, ax, x, y, z, axes: list[Axis]) -> None:
+def _heat_map(fig, ax, x, y, z, axes: list[Axis], text=str) -> None:
     """z over (x, y): on a full grid cells with contours; scattered points (a sample) coloured, with contours of
     their triangulation. Failed runs and NaN metrics are left blank."""
     xs, ys = np.unique(x), np.unique(y)
@@ -495,5 +534,5 @@ def _heat_map(fig, ax, x, y, z, axes: list[Axis]) -> None:
         ax.plot(x[~finite], y[~finite], "x", color="grey", label="no value (never met, or failed)")
         ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.18), frameon=False)
     fig.colorbar(image, ax=ax)
-    ax.set_xlabel(axes[0].name), ax.set_ylabel(axes[1].name)
+    ax.set_xlabel(text(axes[0].name)), ax.set_ylabel(text(axes[1].name))
     ax.set_xscale("log" if axes[0].log else "linear"), ax.set_yscale("log" if axes[1].log else "linear")

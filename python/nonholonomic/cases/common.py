@@ -18,13 +18,114 @@ that must stay constant may move by integration error only: bounds 1e-7 (radians
 
 from __future__ import annotations
 
+import contextlib
+import multiprocessing
+import os
+import pathlib
+import shutil
+
 import numpy as np
 import pandas as pd
 
-from ..verification import Check
+from ..errors import NonholonomicError
+from ..verification import Case, Check
 
 COMMON = dict(tolerance=1e-5, energy_tolerance=1e-7, fmu_tolerance=1e-12)
 RESIDUALS = {"gap": 1e-8, "slip": 1e-6}
+
+
+class StudyCase(Case):
+    """A case whose FMU runs are studies (:func:`nonholonomic.study`) on a local Dask cluster of ``workers``
+    processes of its own, started at its first study and shared by the others (one cluster per run of the case):
+    :meth:`study` runs one group of them. Under ``verify``'s folder the runs are kept in
+    ``<out>/<case>/study/<group>/`` (the study's files: a run per Parquet and JSON file, the table; no plot: the
+    case draws its own), so a rerun recomputes only what changed (the study's resume: a run is reused only for
+    the same FMU, parameters, settings and metric code). While the case runs they live in ``<out>/.<case>.study``,
+    beside the case's staged folder: an interrupted or failed case keeps the runs it finished for the next try, and
+    ``<out>/<case>`` stays the complete folder of the last complete run. Without an output folder (``run()``,
+    ``execute()``) each study goes to a temporary folder, removed after it."""
+    workers = 2
+    _study_root: pathlib.Path | None = None
+    _clusters: contextlib.ExitStack | None = None
+    _scheduler: str | None = None
+
+    def run(self, out_dir=None):
+        with contextlib.ExitStack() as clusters:  # the shared cluster, closed when the case is done
+            self._clusters = clusters
+            try:
+                return self._run(out_dir)
+            finally:
+                self._clusters = self._scheduler = None
+
+    def _run(self, out_dir):
+        if out_dir is None:
+            return super().run(None)
+        out_dir = pathlib.Path(out_dir)
+        kept, work = out_dir / self.name / "study", out_dir / f".{self.name}.study"
+        if kept.is_dir():
+            _link_tree(kept, work)
+        self._study_root = work
+        try:
+            result = super().run(out_dir)
+        finally:
+            self._study_root = None
+        if work.is_dir():
+            os.replace(work, kept)  # into the case's new folder, which has no study/ of its own
+        return result
+
+    def study(self, group: str, vary: dict, metrics, stop_time: float, output_interval: float,
+              tolerance: float) -> pd.DataFrame:
+        """The table of the study ``group`` of this case's model; every run must have finished (a failed run
+        fails the case, with its error)."""
+        from ..dask_runs import local_cluster
+        from ..isolation import scratch_folder
+        from ..study import study
+        if self._clusters is not None and self._scheduler is None:
+            self._clusters.enter_context(_children_allowed())
+            self._scheduler = self._clusters.enter_context(local_cluster(self.workers))
+        with contextlib.ExitStack() as stack:
+            stack.enter_context(_children_allowed())
+            root = self._study_root or stack.enter_context(scratch_folder(self.name))
+            table = study(self.model, vary, list(metrics), stop_time=stop_time, output_interval=output_interval,
+                          tolerance=tolerance, scheduler=self._scheduler, workers=self.workers,
+                          out_dir=root / group, progress=False, plot=False)
+        failed = table[table["status"] != "ok"]
+        if len(failed) or len(table) == 0:
+            row = failed.iloc[0] if len(failed) else None
+            raise NonholonomicError(f"{self.name}: study {group}: " + (
+                f"run {dict((k, row[k]) for k in vary)} failed: {row['error']}" if row is not None else "no runs"))
+        return table
+
+
+@contextlib.contextmanager
+def _children_allowed():
+    """A daemonic process (a worker of a multiprocessing pool or of a Dask cluster, where cases may be run in
+    parallel) may not start processes: multiprocessing refuses, and the study's local cluster could not start its
+    workers. The cluster is closed before the study returns, so no child outlives the block: for its time the
+    process is not daemonic (multiprocessing's own flag; ``Process.daemon`` cannot change after the start)."""
+    process = multiprocessing.current_process()
+    daemon = process._config.get("daemon", False)
+    process._config["daemon"] = False
+    try:
+        yield
+    finally:
+        process._config["daemon"] = daemon
+
+
+def _link_tree(source: pathlib.Path, target: pathlib.Path) -> None:
+    """The files of ``source`` into ``target`` (hard links; copies across file systems), where ``target`` has
+    none of that name yet (a newer one, of an interrupted run, wins)."""
+    for file in source.rglob("*"):
+        if not file.is_file() or file.name.startswith("."):
+            continue
+        to = target / file.relative_to(source)
+        if to.exists():
+            continue
+        to.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            os.link(file, to)
+        except OSError:
+            shutil.copy2(file, to)
 
 
 

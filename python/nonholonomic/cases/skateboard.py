@@ -25,6 +25,7 @@ from ..plots import FMU_STYLE, REF_STYLE, label, plt, save_figure, skateboard_an
 from ..references.skateboard import Skateboard
 from ..simulate import simulate
 from ..verification import Case, CaseResult, Check, compare, no_signals
+from .common import StudyCase
 
 PAPER = ("I. I. Kosenko, A. S. Kuleshov, \"Modelica implementation of the skateboard dynamics\", 6th International "
          "Modelica Conference (2008), after M. Hubbard, \"Lateral dynamics and stability of the skateboard\" (1979), "
@@ -245,9 +246,48 @@ class LinearCase(Case):
         return [save_figure(fig, out_dir / "eigenvalues.png")]
 
 
-class StabilityMapCase(Case):
-    """The (V, a) stability map of the linearised reference, with FMU runs classified on it."""
+def tilt_decay(frame: pd.DataFrame) -> dict:
+    """A study metric (``nonholonomic.cases.skateboard:tilt_decay``): the largest |theta| [rad] of the run's first
+    and last fifth (of its samples: the first and the last second of a 5 s run) and of the whole run; the tilt
+    decays where the last is below the first and the board has not fallen (below 0.5 rad throughout)."""
+    theta = np.abs(frame["theta"].to_numpy())
+    n = len(theta)
+    return {"tilt_start": float(theta[: n // 5].max()), "tilt_end": float(theta[-n // 5:].max()),
+            "tilt_max": float(theta.max())}
+
+
+def tilt_growth_rate(frame: pd.DataFrame, max_tilt: float = 0.2) -> float:
+    """A study metric (``nonholonomic.cases.skateboard:tilt_growth_rate``): the growth rate [1/s] of the tilt's
+    envelope while |theta| stays below ``max_tilt``: negative where the straight motion is stable. A tilt that
+    swings through zero there (twice at least): the rate of its extrema (:func:`fit_oscillation`); one that keeps
+    its sign (a board that falls): the slope of log |theta| against time from twice the initial tilt (the other,
+    decaying, mode of the start gone) to ``max_tilt``. NaN otherwise: an oscillation too slow for three extrema in
+    the run (near the critical speed; run longer)."""
+    t, theta = frame["time"].to_numpy(dtype=float), frame["theta"].to_numpy(dtype=float)
+    inside = np.cumsum(np.abs(theta) > max_tilt) == 0
+    if np.count_nonzero(np.diff(np.sign(theta[inside])) != 0) >= 2:
+        return fit_oscillation(t, theta, max_tilt)[0]
+    if np.any(np.sign(theta[inside]) == -np.sign(theta[0])):
+        return math.nan
+    y = np.abs(theta)
+    window = inside & (y >= 2 * y[0]) & (y > 0)
+    if window.sum() < 2:
+        return math.nan
+    return float(np.polyfit(t[window], np.log(y[window]), 1)[0])
+
+
+tilt_decay.unit = dict(tilt_start="rad", tilt_end="rad", tilt_max="rad")  # the study's plot labels
+tilt_growth_rate.unit = "1/s"
+
+
+TILT_DECAY, TILT_GROWTH_RATE = (f"nonholonomic.cases.skateboard:{f}" for f in ("tilt_decay", "tilt_growth_rate"))
+
+
+class StabilityMapCase(StudyCase):
+    """The (V, a) stability map of the linearised reference, with FMU runs classified on it: two studies (a grid of
+    V and a, and two riders near the centre at 2 m/s), the tilt's decay their metric (:func:`tilt_decay`)."""
     POINTS = [(V, a) for V in (-3.0, -0.6, 0.6, 3.0) for a in (-0.08, 0.08)] + [(2.0, 0.02), (2.0, -0.02)]
+    GROUPS = {"grid": dict(V=(-3.0, -0.6, 0.6, 3.0), a=(-0.08, 0.08)), "near_centre": dict(V=(2.0,), a=(0.02, -0.02))}
 
     def __init__(self):
         super().__init__("skateboard_stability_map", "Skateboard",
@@ -256,15 +296,21 @@ class StabilityMapCase(Case):
                          "5 s) marked stable where the tilt's envelope decays.")
 
     def execute(self) -> CaseResult:
+        found = {}
+        for group, grid in self.GROUPS.items():
+            vary = {**grid, "theta_0": [0.01], **{k: [v] for k, v in STIFF.items()}}
+            table = self.study(group, vary, [TILT_DECAY, TILT_GROWTH_RATE], stop_time=5.0, output_interval=0.01,
+                               tolerance=1e-10)
+            found.update({(float(row["V"]), float(row["a"])): row for _, row in table.iterrows()})
+        assert set(found) == set(self.POINTS), "the studies' grids are the case's points"
         rows = []
         for V, a in self.POINTS:
-            fmu = run(dict(V=V, theta_0=0.01, a=a), 5.0)
-            theta = np.abs(fmu["theta"].to_numpy())
-            n = len(theta)
+            run = found[(V, a)]
             # decay: the largest tilt of the last second below the first second's (a falling board leaves the map)
-            decays = bool(theta[-n // 5:].max() < theta[: n // 5].max() and theta.max() < 0.5)
-            theory = rider(a).max_real_part(V) < 0
-            rows.append(dict(V=V, a=a, stable_fmu=decays, stable_theory=bool(theory)))
+            decays = bool(run["tilt_end"] < run["tilt_start"] and run["tilt_max"] < 0.5)
+            rate = float(rider(a).max_real_part(V))
+            rows.append(dict(V=V, a=a, stable_fmu=decays, stable_theory=rate < 0,
+                             growth_rate_fmu=float(run[TILT_GROWTH_RATE]), growth_rate_theory=rate))
         table = pd.DataFrame(rows)
         disagree = int((table["stable_fmu"] != table["stable_theory"]).sum())
         return CaseResult(self, no_signals(), [Check("FMU runs classified unlike the linear theory", disagree, 0)],

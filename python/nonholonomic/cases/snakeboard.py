@@ -63,6 +63,43 @@ def per_cycle(frame: pd.DataFrame, period: float = 1.0) -> pd.DataFrame:
                          **net_motion(*(frame[k].to_numpy()[ends] for k in ("x", "y", "theta")))})
 
 
+def gait_period(frame: pd.DataFrame) -> float:
+    """The gait's period [s] from the servo angles of a run: the mean time between the upward zero crossings
+    (interpolated between samples) of the wheelsets' angle phi_f, or of the rotor's psi where the wheelsets stand
+    still; NaN where neither swings (by more than 1e-6 rad) through two upward crossings."""
+    t = frame["time"].to_numpy(dtype=float)
+    for name in ("phi_f", "psi"):
+        y = frame[name].to_numpy(dtype=float)
+        if np.max(np.abs(y)) <= 1e-6:
+            continue
+        i = np.flatnonzero((y[:-1] < 0) & (y[1:] >= 0))
+        crossings = t[i] - y[i] * (t[i + 1] - t[i]) / (y[i + 1] - y[i])
+        if len(crossings) >= 2:
+            return float(np.mean(np.diff(crossings)))
+    return math.nan
+
+
+def speed_gain_per_cycle(frame: pd.DataFrame) -> float:
+    """A study metric (``nonholonomic.cases.snakeboard:speed_gain_per_cycle``): the forward speed xi [m/s] gained
+    per gait cycle, averaged over the run's whole cycles: (xi(K T) - xi(0)) / K, T the gait's period
+    (:func:`gait_period`: the wheelsets' period, which is the gait's for the drive and rotate gaits), K the number
+    of whole periods in the run, xi interpolated between samples. A board whose servos stand still gains nothing
+    (0); a run shorter than a period: NaN. The drive gait psi = A_psi sin 2 pi t, phi_f = -phi_b = A_phi sin 2 pi t
+    gains (Jr/(m l)) 4 pi^2 A_psi J1(A_phi) per cycle (the reduced model, phi = 0 at whole cycles)."""
+    t, xi = frame["time"].to_numpy(dtype=float), frame["xi"].to_numpy(dtype=float)
+    period = gait_period(frame)
+    if math.isnan(period):
+        swinging = max(np.max(np.abs(frame[k].to_numpy(dtype=float))) for k in ("phi_f", "psi")) > 1e-6
+        return math.nan if swinging else 0.0
+    cycles = math.floor((t[-1] - t[0]) / period + 1e-6)
+    if cycles < 1:
+        return math.nan
+    return float((np.interp(t[0] + cycles * period, t, xi) - xi[0]) / cycles)
+
+
+speed_gain_per_cycle.unit = "m/s"  # the study's plot labels
+
+
 def energy_balance(frame: pd.DataFrame, start: float = 0.2) -> np.ndarray:
     """FMU: kinetic + spring energy - (servo work - dissipated work) from ``start`` on, which must stay zero;
     the work integrals by Simpson's rule on the output grid. The balance starts after the joints' start

@@ -10,7 +10,8 @@ body with both compliant contacts).
 * ``tippe_top_<law>``: FMU against reference over the inversion, with tolerances from the reference's own
   sensitivity to its integration tolerance; the inversion and head-touch times.
 * ``tippe_top_frictionless``: mu = 0, no inversion.
-* ``tippe_top_sensitivity``: the inversion time against mu, spin, initial tilt, law, eps and d (FMU runs).
+* ``tippe_top_sensitivity``: the inversion time against mu, spin, initial tilt, law, eps and d (FMU runs: a study
+  of each parameter, :func:`nonholonomic.study` on a local Dask cluster, kept under verify's folder).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ from ..references.tippe_top import STATE, TippeTop, head_touch_time, inversion_t
 from ..simulate import simulate
 from ..verification import CaseResult, Check, TrajectoryCase, no_signals
 from ..verification.case import Case, compare
+from .common import StudyCase
 
 PAPER = ('R. I. Leine, Ch. Glocker, "A set-valued force law for spatial Coulomb-Contensou friction", Eur. J. Mech. '
          "A/Solids 22(2) (2003) 193-216 (the tippe-top); P. Contensou (1963) and V. F. Zhuravlev, PMM 62(5) (1998) "
@@ -192,7 +194,9 @@ def _largest_rise(values) -> float:
 SWEEP = {  # parameter -> values; the others at the Leine-Glocker defaults
     "frictionLaw": (1, 2, 3, 4), "mu": (0.05, 0.1, 0.2, 0.3, 0.5), "spin_0": (100, 140, 180, 220, 300),
     "theta_0": (0.02, 0.05, 0.1, 0.2, 0.5), "eps": (1e-6, 1e-5, 1e-4, 1e-3), "d": (0, 300, 1000, 3000)}
+DEFAULTS = dict(frictionLaw=2, mu=0.3, spin_0=180, theta_0=0.1, eps=1e-4, d=1000)  # TippeTop.mo's
 SWEEP_STOP = 15.0
+SENSITIVITY_METRIC = "nonholonomic.cases.tippe_top:sensitivity_metrics"
 
 
 def sweep_runs() -> list[dict]:
@@ -202,28 +206,58 @@ def sweep_runs() -> list[dict]:
     return runs + [{"frictionLaw": law, "eps": 1e-5} for law in (1, 3, 4)]
 
 
-def sensitivity_table(progress=None) -> pd.DataFrame:
-    """Inversion and head-touch times and the largest tilt of the FMU (rtol 1e-8) for every run of sweep_runs."""
+def sensitivity_metrics(frame: pd.DataFrame) -> dict:
+    """The sensitivity table's numbers of one run (a study metric, :data:`SENSITIVITY_METRIC`): the inversion
+    time (theta > 0.95 pi, interpolated between samples), the head's first touch, the largest and the final tilt,
+    and CVODE's right-hand-side evaluations."""
+    return {"inversion_time": inversion_time(frame), "head_touch_time": _first_touch(frame),
+            "max_theta": float(frame["theta"].max()), "final_theta": float(frame["theta"].iloc[-1]),
+            "rhs_evaluations": frame.attrs["solver"]["rhs_evaluations"]}
+
+
+sensitivity_metrics.unit = dict(inversion_time="s", head_touch_time="s", max_theta="rad", final_theta="rad",
+                                rhs_evaluations="1")  # the study's plot labels
+
+
+def sensitivity_table(study) -> pd.DataFrame:
+    """Inversion and head-touch times and the largest tilt of the FMU (rtol 1e-8) for every run of sweep_runs,
+    by ``study(group, vary, metrics, stop_time, output_interval, tolerance)`` (:meth:`StudyCase.study`): a study
+    of one parameter per parameter of SWEEP, and one of the laws 1, 3 and 4 at eps = 1e-5. The default top (every
+    parameter at its DEFAULTS value) is one run, that of frictionLaw = 2: its row stands in each group."""
+    settings = dict(stop_time=SWEEP_STOP, output_interval=INTERVAL, tolerance=1e-8)
+    metrics = ("inversion_time", "head_touch_time", "max_theta", "final_theta", "rhs_evaluations")
+    found = {}  # the runs by their parameters
+    for name, values in SWEEP.items():
+        others = [v for v in values if v != DEFAULTS[name] or name == "frictionLaw"]
+        table = study(name, {name: others}, [SENSITIVITY_METRIC], **settings)
+        found.update({((name, float(row[name])),): row for _, row in table.iterrows()})
+    table = study("frictionLaw_at_eps_1e-5", {"frictionLaw": [1, 3, 4], "eps": [1e-5]}, [SENSITIVITY_METRIC],
+                  **settings)
+    found.update({(("frictionLaw", float(row.frictionLaw)), ("eps", 1e-5)): row for _, row in table.iterrows()})
+    default = found[(("frictionLaw", 2.0),)]
     rows = []
     for parameters in sweep_runs():
-        run = simulate("TippeTop", parameters, stop_time=SWEEP_STOP, output_interval=INTERVAL, tolerance=1e-8)
+        key = tuple((k, float(v)) for k, v in parameters.items())
+        if len(parameters) == 1 and parameters == {k: DEFAULTS[k] for k in parameters}:
+            key = (("frictionLaw", 2.0),)
+        run = found[key] if key in found else default
         varied = "eps" if "eps" in parameters else next(iter(parameters))
-        rows.append({"frictionLaw": parameters.get("frictionLaw", 2), "parameter": varied, "value": parameters[varied],
-                     "inversion_time": inversion_time(run), "head_touch_time": _first_touch(run),
-                     "max_theta": float(run["theta"].max()), "final_theta": float(run["theta"].iloc[-1]),
-                     "rhs_evaluations": run.attrs["solver"]["rhs_evaluations"]})
-        if progress:
-            progress(f"{parameters}: inversion at {rows[-1]['inversion_time']:.4f} s")
-    return pd.DataFrame(rows)
+        rows.append({"frictionLaw": int(parameters.get("frictionLaw", 2)), "parameter": varied,
+                     "value": parameters[varied], **{m: run[m] for m in metrics}})
+    table = pd.DataFrame(rows)
+    table["rhs_evaluations"] = table["rhs_evaluations"].astype(int)
+    return table
 
 
-class SensitivityCase(Case):
+class SensitivityCase(StudyCase):
+    """One parameter at a time, each a study (:func:`sensitivity_table`)."""
+
     def __init__(self):
         super().__init__("tippe_top_sensitivity", "TippeTop", f"Inversion time of the FMU as one parameter varies "
                          f"(law, mu, spin, initial tilt, regularisation eps, damping d), {SWEEP_STOP:g} s runs.")
 
     def execute(self) -> CaseResult:
-        table = sensitivity_table()
+        table = sensitivity_table(self.study)
         main = table[table.frictionLaw == 2]
         at = lambda name, value: float(main[(main.parameter == name) & (main.value == value)].inversion_time.iloc[0])  # noqa: E731
         checks = [Check("mu = 0.3, every patch law (2-4) inverts: number that do not", float(sum(
