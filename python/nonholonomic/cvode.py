@@ -460,6 +460,13 @@ class Cvode:
             ok(cv("CVodeSetNoInactiveRootWarn")(self._mem), "silence")
         self._cvode = cv("CVode", c_double, vp, POINTER(c_double), c_int)
         self._time = c_double(0.0)
+        # the functions called between steps, typed once: a lookup and typing per call (``_sundials``) cost more
+        # than the call itself, at every output time of a run
+        self._set_stop, self._clear_stop = cv("CVodeSetStopTime", c_double), cv("CVodeClearStopTime")
+        self._current_time, self._reinit = cv("CVodeGetCurrentTime", POINTER(c_double)), cv("CVodeReInit", c_double, vp)
+        self._counter_functions = {key: cv(name, POINTER(c_long)) for key, name in self._COUNTERS.items()
+                                   if key != "indicator_evaluations" or self.indicators}
+        self._stop_set = False  # a stop time was set since the last clear_stop_time
 
     def _fail(self, message: str):
         raise NonholonomicError(message)
@@ -480,42 +487,43 @@ class Cvode:
 
     def _counters(self) -> dict:
         """CVODE's counters since its last (re)start."""
-        def counter(name):
-            value = ctypes.c_long()
-            _sundials("sundials_cvode", name, ctypes.c_int, ctypes.c_void_p, ctypes.POINTER(ctypes.c_long))(
-                self._mem, ctypes.byref(value))
+        value = ctypes.c_long()
+
+        def counter(key):
+            function = self._counter_functions.get(key)
+            if function is None:
+                return 0
+            function(self._mem, ctypes.byref(value))
             return int(value.value)
-        return {key: counter(name) if key != "indicator_evaluations" or self.indicators else 0
-                for key, name in self._COUNTERS.items()}
+        return {key: counter(key) for key in self._COUNTERS}
 
     def restart(self, time: float) -> None:
         """Start the multistep method afresh at ``time`` from the current state (its last accepted one)."""
-        cv = lambda name, *argtypes: _sundials("sundials_cvode", name, ctypes.c_int, ctypes.c_void_p, *argtypes)
         done = self._counters()  # CVodeReInit sets them to zero
         self._before = {key: self._before.get(key, 0) + value for key, value in done.items()}
-        if cv("CVodeReInit", ctypes.c_double, ctypes.c_void_p)(self._mem, time, self._y) != 0:
+        if self._reinit(self._mem, time, self._y) != 0:
             self._fail(f"CVODE refused to restart at t = {time:g}")
 
     def set_stop_time(self, stop_time: float) -> None:
         """Never step past ``stop_time`` (a communication point, whose inputs are not known yet)."""
-        cv = lambda name, *argtypes: _sundials("sundials_cvode", name, ctypes.c_int, ctypes.c_void_p, *argtypes)
-        if cv("CVodeSetStopTime", ctypes.c_double)(self._mem, stop_time) != 0:
+        if self._set_stop(self._mem, stop_time) != 0:
             self._fail(f"CVODE refused the stop time {stop_time:g}")
+        self._stop_set = True
 
     def stop_at(self, time: float) -> None:
         """Never step past ``time``; where CVODE's last step already went past it (an event time found after
         an output time), its solution there is interpolated, and a restart at the event discards the rest."""
         now = ctypes.c_double()
-        _sundials("sundials_cvode", "CVodeGetCurrentTime", ctypes.c_int, ctypes.c_void_p,
-                  ctypes.POINTER(ctypes.c_double))(self._mem, ctypes.byref(now))
+        self._current_time(self._mem, ctypes.byref(now))
         if now.value >= time:
             self.clear_stop_time()
         else:
             self.set_stop_time(time)
 
     def clear_stop_time(self) -> None:
-        cv = lambda name: _sundials("sundials_cvode", name, ctypes.c_int, ctypes.c_void_p)
-        cv("CVodeClearStopTime")(self._mem)
+        if self._stop_set:  # none is set otherwise: the call (at every output time of a run) is saved
+            self._clear_stop(self._mem)
+            self._stop_set = False
 
     def advance(self, target: float) -> float:
         """Integrate to ``target`` (CVODE's interpolated solution there, in ``state_pointer``) or to a root of
