@@ -17,6 +17,7 @@ from nonholonomic.simulate import simulate
 CASES = {c.name: c for c in ball_cases()}
 
 
+@pytest.mark.slow
 def test_fmus_pass_fmpy_validation(rumoca_fmus):
     for path in rumoca_fmus.values():
         assert validate_fmu(str(path)) == []

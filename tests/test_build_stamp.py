@@ -6,6 +6,8 @@ from __future__ import annotations
 import shutil
 import zipfile
 
+import pytest
+
 from test_cli import run
 
 from nonholonomic.backends import stamp
@@ -18,6 +20,7 @@ def _members(fmu) -> dict[str, bytes]:
         return {name: z.read(name) for name in z.namelist()}
 
 
+@pytest.mark.slow
 def test_an_fmu_is_rebuilt_only_where_what_it_is_built_from_changed(tmp_path):
     library, out = tmp_path / "Nonholonomic", tmp_path / "fmus"
     shutil.copytree(LIBRARY, library)

@@ -23,7 +23,7 @@ def run(*args, env=None):
 
 def assert_one_line_error(result, *fragments):
     assert result.returncode != 0
-    assert "Traceback" not in result.stderr + result.stdout
+    assert "Traceback" not in result.stderr + result.stdout, result.stderr
     lines = [l for l in result.stderr.splitlines() if l.startswith("error:")]
     assert len(lines) == 1, result.stderr
     for fragment in fragments:

@@ -307,6 +307,7 @@ def test_ctrl_c_during_verify_reports_the_finished_cases(rumoca_fmus, tmp_path):
     assert (tmp_path / "verification.html").is_file()
 
 
+@pytest.mark.slow
 def test_ctrl_c_during_build_keeps_the_finished_fmus(tmp_path):
     process = _start(["build", "ChaplyginSleigh", "OmniVehicleSpin", "--backend", "rumoca", "--out", str(tmp_path)])
     # both are built at once: the small one is written while the omni vehicle still compiles

@@ -97,6 +97,7 @@ def test_fmpy_runs_both_versions_alike(disk, interface):
     assert np.max(np.abs(default - runs[2])) > 1e-2  # the parameters were set: they change the run
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("version", [2, 3])
 def test_both_versions_compile_from_their_sources_as_described(disk, version, tmp_path):
     """An importer that builds the FMU from sources/ (fmpy's compile_platform_binary, a tool on another platform)

@@ -74,6 +74,7 @@ def test_variables_follow_the_modelica_declarations(interface_fmu):
     assert variables == EXPECTED
 
 
+@pytest.mark.slow
 def test_fmpy_validates_every_example(rumoca_fmus, interface_fmu):
     from fmpy.validation import validate_fmu
     for fmu in [interface_fmu, *rumoca_fmus.values()]:

@@ -255,6 +255,7 @@ def test_sigterm_during_a_benchmark_writes_the_finished_cases(rumoca_fmus, tmp_p
     assert not (tmp_path / "importers.md").exists()
 
 
+@pytest.mark.slow
 def test_sigterm_during_build_stops_gcc_and_removes_the_work_folder(tmp_path):
     """SIGTERM to the command alone while gcc compiles (gcc does not get it): the compilers are stopped, the
     temporary work folder removed, the finished FMU kept."""

@@ -211,6 +211,7 @@ def revolute_roller_fmus(tmp_path_factory):
     return dict(zip(models, build(models, backend="rumoca", out_dir=root / "fmus", library_dir=library)))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("model, stop_time", [("OmniVehicleSpin", 1.0), ("OmniVehicleStraight", 0.3)])
 def test_rotor_rollers_move_the_vehicle_as_revolute_rollers(rumoca_fmus, revolute_roller_fmus, model, stop_time):
     """The rollers as Bodies.Rotor (2 states each) against the rollers as RigidBody + Revolute (13 states and

@@ -235,6 +235,7 @@ def test_every_file_parses_and_holds_the_class_of_its_place(path):
         assert parsed.classes[place[-1]].type == "package", path
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("example", _params("flatten"))
 def test_example_flattens_with_its_outputs_parameters_and_values(example):
     """pymoca flattens the example. The flat model has equations and states, every name declared ``input``,

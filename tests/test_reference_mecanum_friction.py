@@ -100,6 +100,7 @@ def test_tolerance(kind):
     assert path < 1e-10 and vel < 1e-8 and om < 1e-8
 
 
+@pytest.mark.slow
 def test_large_friction_gives_the_impact_model():
     """(c) mu -> infinity, v_eps small: the ideal massless-roller model with inelastic impacts at the roller changes
     (mecanum_massless). The slip transient after a change lasts ~ m dv/(mu N), so the differences shrink as 1/mu.

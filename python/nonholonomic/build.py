@@ -99,6 +99,13 @@ def _flat_size(model: str, library_dir: pathlib.Path) -> float:
         return math.inf
 
 
+def _quiet_worker() -> None:
+    """A pool worker leaves Ctrl-C to this process, and ends at the pool's SIGTERM without a word (it inherits this
+    process's handler, which would raise KeyboardInterrupt there and print its traceback)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 def _largest_first(examples, out_dir: pathlib.Path, library_dir: pathlib.Path, jobs: int, progress) -> list:
     """The examples in the order their builds should start, the longest first (so that no long one starts last):
     by the generated C of their last build, or where one has none (a fresh clone), by the size of their flat
@@ -108,7 +115,7 @@ def _largest_first(examples, out_dir: pathlib.Path, library_dir: pathlib.Path, j
         if progress:
             progress(f"flattening the {len(examples)} models to start the largest builds first")
         import multiprocessing
-        with multiprocessing.get_context("fork").Pool(min(jobs, len(examples))) as pool:
+        with multiprocessing.get_context("fork").Pool(min(jobs, len(examples)), initializer=_quiet_worker) as pool:
             flat = pool.starmap(_flat_size, [(e.modelica_class, library_dir) for e in examples])
         sizes = {e.name: size for e, size in zip(examples, flat)}
     return sorted(examples, key=lambda e: -sizes[e.name])

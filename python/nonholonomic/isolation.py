@@ -111,14 +111,21 @@ def scratch_folder(purpose: str):
 
 
 _running: set[int] = set()  # the children of call() running now (from any thread)
+_stopping = threading.Event()  # set by children_stopped(): every child of call() is asked to stop as it starts
 
 
-def stop_children() -> None:
-    """Ask every child of :func:`call` running now to stop (SIGINT: it stops and answers what it has). For calls
-    from other threads than the main one, which forward no stop signals themselves."""
-    for pid in list(_running):
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(pid, signal.SIGINT)
+@contextlib.contextmanager
+def children_stopped():
+    """For the block, every child of :func:`call`, running or starting, is asked to stop (SIGINT: it stops and
+    answers what it has). For calls from other threads than the main one, which forward no stop signals."""
+    _stopping.set()
+    try:
+        for pid in list(_running):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGINT)
+        yield
+    finally:
+        _stopping.clear()
 
 
 def _stop_child(signum, frame):
@@ -183,6 +190,8 @@ def call(function, callbacks: dict | None = None):
         with _stop_signals_held():  # until the child has its own handlers (it inherits forward's otherwise)
             child.start()
         _running.add(child.pid)
+        if _stopping.is_set():  # started as children_stopped() asked the running ones
+            os.kill(child.pid, signal.SIGINT)
         send.close()
         while True:
             try:

@@ -58,8 +58,8 @@ def verify(names=None, out_dir: pathlib.Path | str = "results", progress=None, j
         for f in futures:
             f.cancel()
         running = [c.name for c, f in zip(selected, futures) if f.running()]
-        isolation.stop_children()
-        pool.shutdown(wait=True)
+        with isolation.children_stopped():
+            pool.shutdown(wait=True)
         finished = [results[c.name] for c in selected if c.name in results]
         write_report(finished, out_dir)
         where = f" in {', '.join(running)}" if running else ""
