@@ -212,6 +212,36 @@ def test_a_worker_killed_mid_run_loses_only_its_run_and_a_rerun_computes_it(disk
     assert np.abs(energy - energy[0]).max() <= 1e-6 * energy[0]
 
 
+def test_a_study_waits_for_workers_and_says_so(disk_fmu, cluster, tmp_path):
+    """A scheduler without workers: the study says it waits (one line naming the address), and runs as soon as one
+    joins."""
+    out = tmp_path / "study"
+    process = subprocess.Popen([*CLI, "study", "RollingDisk", "--vary", "theta_0=1.2,1.3", "--stop-time", "0.1",
+                                "--metric", "final energy", "--scheduler", cluster.address, "--out", str(out)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        seen = []
+        for line in process.stderr:
+            seen.append(line)
+            if line.startswith("waiting for workers"):
+                break
+        assert seen[-1].strip() == (f"waiting for workers: the scheduler at {cluster.address} has none yet (on each "
+                                    f"machine: dask worker {cluster.address})"), "".join(seen)
+        cluster.add_worker("late")
+        _, stderr = process.communicate(timeout=WAIT)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+    assert process.returncode == 0, stderr
+    table = pd.read_csv(out / "study.csv")
+    assert table["status"].tolist() == ["ok", "ok"]
+    # the late worker's runs are the runs themselves: the same FMU and settings here give the same numbers bit for bit
+    for theta, energy in zip(table["theta_0"], table["final energy"]):
+        serial = nh.simulate("RollingDisk", {"theta_0": float(theta)}, stop_time=0.1)
+        assert energy == serial["energy"].iloc[-1]
+
+
 @pytest.fixture
 def silent_port():
     """A port on 127.0.0.1 that accepts connections (the kernel does, into the listen backlog) and never answers:

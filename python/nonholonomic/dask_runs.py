@@ -30,6 +30,7 @@ import os
 import pathlib
 import shutil
 import signal
+import sys
 import tempfile
 import threading
 import zipfile
@@ -385,6 +386,9 @@ def run_all(todo, out_dir: pathlib.Path, key: dict[str, dict], fmus: dict[str, b
             client, cluster = _client(scheduler, workers)
             futures, queue = {}, list(todo)
             lost = _watch_lost_workers(client, futures)  # before any run is handed out
+            if cluster is None and not client.nthreads() and progress:  # the runs wait for a worker to join
+                print(f"waiting for workers: the scheduler at {scheduler} has none yet (on each machine: dask worker "
+                      f"{scheduler})", file=sys.stderr, flush=True)
 
             def submit():  # the FMU's bytes go with the run (scattered data would be lost with its worker)
                 item = queue.pop(0)
