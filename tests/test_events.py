@@ -24,6 +24,7 @@ import pytest
 
 from conftest import fmu_from_source
 from nonholonomic.cosim import cs_steps
+from nonholonomic.errors import SimulationFailed
 from nonholonomic.simulate import simulate
 
 SOURCE = """package Events
@@ -110,6 +111,18 @@ SOURCE = """package Events
       terminate("done");
     end when;
   end Logic;
+  model Domain "asserts on time-varying variables: the run fails at the event where one fails"
+    parameter Real limit = 0.5;
+    parameter Boolean watch = true;
+    Real x(start = 1, fixed = true);
+    output Real position = x;
+  equation
+    der(x) = -1;
+    assert(x > limit, "x falls to its limit");
+    when watch and x < 0.75 then
+      assert(false, getInstanceName() + " passes 0.75");
+    end when;
+  end Domain;
   model ReinitSeesNewMode "v jumps to the speed of the mode the same event selects"
     Real x(start = 0, fixed = true);
     Real v(start = 1, fixed = true);
@@ -146,7 +159,7 @@ def fmus(tmp_path_factory):
     root = tmp_path_factory.mktemp("events")
     return {name: fmu_from_source(root / name, SOURCE, f"Events.{name}")
             for name in ("BouncingBall", "SampledController", "Relay", "SwitchedForce", "Logic",
-                         "ReinitSeesNewMode", "ForLoop")}
+                         "ReinitSeesNewMode", "ForLoop", "Domain")}
 
 
 def run(fmu, interface: str, stop_time: float, outputs: list[str]) -> pd.DataFrame:
@@ -316,6 +329,35 @@ def test_edge_change_initial_elsewhen_time_event_and_terminate(fmus, interface):
     if interface != "cs":
         # fmpy stops at terminate() without recording the event's right limit
         assert event_times(df)[:3] == pytest.approx([0.25, 0.375, 0.525], abs=10 * TOLERANCE)
+
+
+@pytest.mark.parametrize("interface", ["own", "me", "cs"])
+@pytest.mark.parametrize("watch, failed_at, message", [(1, 0.25, "Domain passes 0.75"),
+                                                       (0, 0.5, "x falls to its limit")])
+def test_an_assert_on_a_state_fails_the_run_at_its_event(fmus, interface, watch, failed_at, message):
+    """x = 1 - t: the when-assert (watch = true) fails where x < 0.75 rises, the plain assert where x > 0.5 stops
+    holding; each is a state event located to the integrator's root finding, and the run ends there with the
+    model's message (the rows up to it kept by the project's loop)."""
+    if interface == "own":
+        with pytest.raises(SimulationFailed) as failed:
+            simulate(fmus["Domain"], parameters={"watch": watch}, stop_time=1.0, output_interval=0.01,
+                     tolerance=TOLERANCE, outputs=["position"])
+        stated = str(failed.value).split("the model leaves its domain at t = ")[1]
+        assert float(stated.split(" s: ")[0]) == pytest.approx(failed_at, abs=10 * TOLERANCE)
+        assert stated.split(" s: ")[1] == message
+        rows = failed.value.partial
+        assert rows["time"].iloc[-1] == pytest.approx(failed_at, abs=10 * TOLERANCE)
+        assert rows["position"].iloc[-1] == pytest.approx(1 - failed_at, abs=10 * TOLERANCE)
+        return
+    slave = cs_instance(fmus["Domain"]) if interface == "cs" else None
+    try:
+        with pytest.raises(Exception, match="fmi3(UpdateDiscreteStates|DoStep)"):
+            fmpy.simulate_fmu(str(fmus["Domain"]), fmi_type={"me": "ModelExchange", "cs": "CoSimulation"}[interface],
+                              stop_time=1.0, output_interval=0.01, relative_tolerance=TOLERANCE,
+                              start_values={"watch": watch}, fmu_instance=slave)
+    finally:
+        if slave is not None:
+            slave.freeInstance()
 
 
 @pytest.mark.parametrize("interface", ["own", "me", "cs"])

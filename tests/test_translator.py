@@ -10,7 +10,7 @@ import pytest
 from bounds import roundoff
 from conftest import write_package
 from nonholonomic.backends.rumoca import build_fmu, explicit_ode
-from nonholonomic.errors import NonholonomicError
+from nonholonomic.errors import NonholonomicError, SimulationFailed
 from nonholonomic.simulate import simulate
 
 # A mass on a spring written with an algebraic loop (acceleration and two forces solved together),
@@ -154,10 +154,20 @@ def test_assert_on_parameters_is_checked_when_the_fmu_initialises(tmp_path):
         fmpy.simulate_fmu(str(fmu), start_values={"k": 5.0}, stop_time=1.0)
 
 
-def test_assert_on_a_time_varying_variable_is_refused(tmp_path):
-    library = write_package(tmp_path, "Small", ASSERTED.replace("assert(k < kmax", "assert(x < kmax"))
-    with pytest.raises(NonholonomicError, match="time-varying variable.* at .*package.mo:8"):
-        explicit_ode("Small.Asserted", library)
+def test_assert_on_a_time_varying_variable_is_an_event_that_fails_the_run(tmp_path):
+    """assert(x > 1/2): x = exp(-t) reaches 1/2 at t = ln 2, where the run fails with the model's message; the
+    assert is no parameter check of the initialisation but an event of the run (test_events has more)."""
+    library = write_package(tmp_path, "Small", ASSERTED.replace('assert(k < kmax, "k must stay below kmax = " + '
+                                                                'String(kmax));', 'assert(x > 0.5, "x halves");'))
+    fmu = build_fmu("Small.Asserted", library, tmp_path / "Asserted.fmu")
+    assert not explicit_ode("Small.Asserted", library).assertions
+    with pytest.raises(SimulationFailed) as info:
+        simulate(fmu, stop_time=1.0, output_interval=0.1, tolerance=1e-10, outputs=["x"])
+    message = str(info.value)
+    assert "the model leaves its domain at t = " in message and message.endswith(" s: x halves")
+    # CVODE at 1e-10 over one time constant: x within 1e-8 of exp(-t), so the zero within 1e-8/|x'| = 2e-8 s
+    assert float(message.split("at t = ")[1].split(" s")[0]) == pytest.approx(math.log(2), abs=2e-8)
+    assert info.value.partial["x"].iloc[-1] == pytest.approx(0.5, abs=1e-8)
 
 
 COMPREHENSION = """

@@ -570,6 +570,9 @@ class Cvode:
 
 def solver_message(error: Exception) -> str:
     text = " ".join(str(error).split())
+    domain = re.search(r"the model leaves its domain at t = .*", text)  # an assert of the model failed at an event
+    if domain:
+        return domain.group(0)
     at = re.search(r"At t = ([-+0-9.eE]+)", text)
     if "CVode" in text and at:
         code = re.search(r"code (-?\d+)|(CV_[A-Z_]+)", text)

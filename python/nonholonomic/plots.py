@@ -178,6 +178,23 @@ def integrals(time, values: dict, title, path) -> pathlib.Path:
     return save_figure(fig, path)
 
 
+def lift_off(unilateral, bilateral, reference, time, title, path) -> pathlib.Path:
+    """Normal force N against time: the unilateral run up to its stop, the bilateral run on past it (the surface
+    pulls), the reference, and the reference's lift-off instant."""
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    ax.plot(bilateral["time"], bilateral["N"], **{**FMU_STYLE, "alpha": 0.35, "label": "FMU, unilateral = false (pulls)"})
+    ax.plot(unilateral["time"], unilateral["N"], **{**FMU_STYLE, "label": "FMU, unilateral = true (stops)"})
+    ax.plot(reference["time"], reference["N"], **REF_STYLE)
+    ax.plot(unilateral["time"].iloc[-1], unilateral["N"].iloc[-1], "o", color=FMU_STYLE["color"])
+    ax.axhline(0.0, color="0.5", lw=0.8)
+    ax.axvline(time, color="0.3", ls=":", lw=1, label=f"reference's lift-off, t = {time:.6g} s")
+    ax.set_xlabel(label("time", "s"))
+    ax.set_ylabel(label("normal force N", "N"))
+    ax.set_title(title)
+    ax.legend(loc="best", fontsize=8)
+    return save_figure(fig, path)
+
+
 def trend(x, y, x_axis, y_axis, title, path, fit_slope: float | None = None) -> pathlib.Path:
     """A log-log trend (e.g. error against stiffness), with an optional reference slope; axes are (name, unit)."""
     fig, ax = plt.subplots(figsize=(6.5, 4.5))

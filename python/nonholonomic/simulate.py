@@ -24,6 +24,8 @@ from .inputs import input_table
 def _number(name: str, value) -> float:
     if isinstance(value, bool):
         raise NonholonomicError(f"parameter {name}: {value!r} is not a number")
+    if isinstance(value, str) and value.strip().lower() in ("true", "false"):  # a Boolean parameter: 1 or 0
+        return 1.0 if value.strip().lower() == "true" else 0.0
     try:
         number = float(value)
     except (TypeError, ValueError):

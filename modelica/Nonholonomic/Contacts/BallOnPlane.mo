@@ -1,13 +1,12 @@
 within Nonholonomic.Contacts;
 model BallOnPlane "Ball (body B) with an offset centre of mass rolling without slipping on the plane z = 0 of the world (body A)"
-  extends Interfaces.PartialConstraint;
+  extends Interfaces.PartialUnilateralConstraint;
   parameter Units.Length R(min = 1e-6) = 0.1 "Ball radius";
   parameter Units.Position c_b[3] = {0, 0, 0} "Centre of mass relative to the geometric centre, body frame";
   parameter Units.Frequency alpha(min = 0) = 20 "Baumgarte damping rate of the constraint velocity drift";
   parameter Units.Frequency beta(min = 0) = 20 "Baumgarte stiffness of the constraint position drift";
   Units.Length gap "Height of the geometric centre above R (0 when the constraint holds)";
   Units.Velocity slip "Slip speed of the ball's material point at the contact (0 when the constraint holds)";
-  Units.Force N "Normal reaction of the plane on the ball";
 protected
   Units.Position c_0[3] "Centre of mass relative to the geometric centre, world frame";
   Units.Velocity dc_0[3] "dc_0/dt";

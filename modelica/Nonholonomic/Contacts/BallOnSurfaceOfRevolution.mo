@@ -1,6 +1,6 @@
 within Nonholonomic.Contacts;
 model BallOnSurfaceOfRevolution "Ball (body B) rolling without slipping on a surface of revolution fixed in the world (body A)"
-  extends Interfaces.PartialConstraint;
+  extends Interfaces.PartialUnilateralConstraint;
   replaceable function meridian = Surfaces.builtInMeridian constrainedby Surfaces.partialMeridian "Meridian of the centre surface";
   replaceable function coordinate = Surfaces.builtInCoordinate constrainedby Surfaces.partialCoordinate "Inverse of rho(s)";
   parameter Integer surface(min = 1, max = 5) = 1 "Built-in meridian: 1 paraboloid, 2 spherical bowl, 3 ellipsoid bowl, 4 cone, 5 torus trough" annotation(Evaluate = false);
@@ -18,7 +18,6 @@ model BallOnSurfaceOfRevolution "Ball (body B) rolling without slipping on a sur
   // reaction components in the moving frame (e1, e2, e3)
   Units.Force F1 "Reaction on the ball along e1 (meridian tangent)";
   Units.Force F2 "Reaction on the ball along e2 (parallel tangent)";
-  Units.Force N "Normal reaction on the ball (along e3)";
   // drift of the constraints
   Units.Length gap "Distance of the centre from the centre surface, measured along e3 (0 when the constraint holds)";
   Units.Velocity slip "Slip speed of the ball's contact point (0 when the constraint holds)";

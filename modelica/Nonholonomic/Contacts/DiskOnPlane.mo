@@ -1,6 +1,6 @@
 within Nonholonomic.Contacts;
 model DiskOnPlane "Thin disk (body B) rolling without slipping on the horizontal plane z = 0 of the world (body A)"
-  extends Interfaces.PartialConstraint;
+  extends Interfaces.PartialUnilateralConstraint;
   parameter Units.Length R(min = 1e-6) = 0.1 "Disk radius";
   parameter Real n_b[3] = {0, 0, 1} "Unit symmetry axis of the disk (normal of its plane), body frame";
   parameter Units.Frequency alpha(min = 0) = 20 "Baumgarte damping rate of the constraint velocity drift";
@@ -8,7 +8,6 @@ model DiskOnPlane "Thin disk (body B) rolling without slipping on the horizontal
   Real n[3] "Symmetry axis of the disk, world frame";
   Units.Length gap "Height of the lowest point of the rim above the plane (0 when the constraint holds)";
   Units.Velocity slip "Slip speed of the disk's material point at the contact (0 when the constraint holds)";
-  Units.Force N "Normal reaction of the plane on the disk";
   Real sinTilt(unit = "1") "sin of the angle between the disk's axis and the vertical: 1 upright, 0 flat";
 protected
   Real dn[3](each unit = "1/s") "dn/dt, world frame";
@@ -51,6 +50,11 @@ normalised. Three relations at acceleration level determine the reaction force a
 torque): <code>P</code> stays on the plane (holonomic, Baumgarte terms <code>2 alpha gap' + beta^2 gap</code>)
 and the horizontal velocity of the disk's material point at <code>P</code> vanishes (nonholonomic, term
 <code>alpha sigma</code>).</p>
+<p>The plane can only push: where the normal force <code>N</code> would turn negative (a disk falling over
+without spin does so at a tilt of 29 degrees) the run stops with an error at that instant
+(<a href=\"modelica://Nonholonomic.Interfaces.PartialUnilateralConstraint\">PartialUnilateralConstraint</a>;
+<code>unilateral = false</code> lets the plane pull). A disk that must land and rest flat is
+<a href=\"modelica://Nonholonomic.Contacts.DiskOnPlaneElastic\">DiskOnPlaneElastic</a>.</p>
 <p><b>Limit:</b> when the disk lies flat (<code>sinTilt = 0</code>) the lowest point of the rim is not
 unique and the contact is undefined; the equations divide by <code>sinTilt</code>, so a simulation that
 reaches it stops with a solver error. Examples reject a flat initial state through the <code>max</code>

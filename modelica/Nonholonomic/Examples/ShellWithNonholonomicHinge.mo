@@ -30,6 +30,7 @@ model ShellWithNonholonomicHinge "Spherical robot: a shell rolling on a plane wi
   output Units.AngularVelocity w_s_0[3] = shell.k.w_0 "Angular velocity of the shell, world frame";
   output Units.Position p_0[3] = contact.p_0 "Contact point";
   output Units.Energy energy = shell.energy + body.energy "Total energy";
+  output Units.Force N = contact.N "Normal reaction of the plane";
   output Units.Length gap = contact.gap "Drift of the holonomic contact constraint";
   output Units.Velocity slip = contact.slip "Drift of the rolling constraint";
   output Units.AngularVelocity hinge_slip = suslov.w_rel "Drift of the nonholonomic hinge";

@@ -78,6 +78,7 @@ model Skateboard "Skateboard with a rigid rider on two lean-to-steer trucks (Hub
   output Units.Position x = r_O[1] "x of O";
   output Units.Position y = r_O[2] "y of O";
   output Units.Energy energy = board.energy + front.energy + rear.energy "Total energy: kinetic, gravity, bushing springs, springs along the axles";
+  output Units.Force N[4] = cat(1, front.N, rear.N) "Normal forces of the plane on the wheels: front left, front right, rear left, rear right";
   output Units.Length gap = max(front.gap, rear.gap) "Largest drift of the holonomic contact constraints";
   output Units.Velocity slip = max(front.slip, rear.slip) "Largest drift of the rolling constraints";
 protected

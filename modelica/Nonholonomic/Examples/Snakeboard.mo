@@ -112,6 +112,7 @@ model Snakeboard "Snakeboard of Lewis et al. (1994): two steered wheelsets and a
     + axleB.kineticEnergy + sum(wheel[i].kineticEnergy for i in 1:4) "Kinetic energy of all bodies";
   output Units.Energy springEnergy = c_bar/2*crossbar.s^2 + c_w/2*sum(wheelJoint[i].s^2 for i in 1:4) "Energy in the joints' springs";
   output Units.Power dampingPower = d_bar*crossbar.ds^2 + d_w*sum(wheelJoint[i].ds^2 for i in 1:4) "Power dissipated in the joints' dampers";
+  output Units.Force N[4] = {contact[i].N for i in 1:4} "Normal force of the plane on each wheel";
   output Units.Velocity slip[4] = {contact[i].slip for i in 1:4} "Slip speed of each wheel (drift of the rolling constraints)";
   output Units.Length gap = max(max(abs(contact[1].gap), abs(contact[2].gap)), max(abs(contact[3].gap), abs(contact[4].gap))) "Largest drift of the contacts' holonomic constraints";
   output Units.Length s_bar = crossbar.s "Deflection of the crossbar's joint along the crossbar";

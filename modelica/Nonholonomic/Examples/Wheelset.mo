@@ -52,6 +52,8 @@ model Wheelset "Two disks on an axle with compliant revolute joints, rolling on 
   output Units.Length s1 = joint1.s "Deflection of joint 1 along the axle";
   output Units.Length s2 = joint2.s "Deflection of joint 2 along the axle";
   output Units.Energy energy = axle.energy + wheel1.energy + wheel2.energy + c/2*(joint1.s^2 + joint2.s^2) "Total energy, springs included";
+  output Units.Force N1 = contact1.N "Normal force of the plane on wheel 1";
+  output Units.Force N2 = contact2.N "Normal force of the plane on wheel 2";
   output Units.Length gap = max(abs(contact1.gap), abs(contact2.gap)) "Drift of the holonomic contact constraints";
   output Units.Velocity slip = max(contact1.slip, contact2.slip) "Drift of the rolling constraints";
 equation

@@ -76,6 +76,7 @@ model SkateboardTruck "Skateboard truck: a hanger on an elastic pivot (the bushi
   output Units.Angle delta "Steer angle of the axle: from the board's lateral direction to the axle (hanger y), both projected on the horizontal plane, counter-clockwise about the world z";
   output Units.Angle chi "Angle of the hanger about the pivot axis (0: axle perpendicular to the board's longitudinal plane)";
   output Units.Energy energy "Energy of the truck: kinetic and gravity of hanger and wheels, bushing spring, springs along the axle";
+  output Units.Force N[2] = {contact1.N, contact2.N} "Normal forces of the plane on the two wheels";
   output Units.Length gap "Largest drift of the wheels' holonomic contact constraints";
   output Units.Velocity slip "Largest drift of the wheels' rolling constraints";
 protected

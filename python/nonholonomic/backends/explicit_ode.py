@@ -98,7 +98,9 @@ class ExplicitOde:
     event: ca.Function | None = None  # (t, x, p, u, m, ticks, initial, fire) -> (m, x, terminate)
     clocks: list[tuple[float, float]] = dataclasses.field(default_factory=list)  # (phase, period) of sample()
     time_events: list[float] = dataclasses.field(default_factory=list)
-    terminations: list[str] = dataclasses.field(default_factory=list)  # messages of terminate()
+    # the ends of a run at an event: (message, failure) of each terminate() (failure False) and of each assert on
+    # time-varying variables (True); the event function's last output is 1 + the index of the one that fired
+    terminations: list[tuple[str, bool]] = dataclasses.field(default_factory=list)
 
     @property
     def n_relations(self) -> int:
@@ -137,6 +139,8 @@ def _meta(var: Variable, dae: FlatDae, k: int, subst=None) -> tuple[str, str, fl
         value = dae.attribute(var, key)
         bound = None if value is None else np.asarray(value, dtype=object).flat[k if value.ndim else 0]
         bounds.append(None if bound is None else _numeric(subst([bound])[0] if subst else bound))
+    if var.is_boolean:  # a Float64 in the FMU: 1 true, 0 false
+        return (description + " (1 true, 0 false)").strip(), unit, 0.0, 1.0
     return description, unit, bounds[0], bounds[1]
 
 
@@ -295,6 +299,10 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
     # substitute every explicit solution (in block order) into the linear stages and the outputs
     say(f"{len(explicit_syms)} explicit, {len(stages) - sum(nonlinear)} linear and {sum(nonlinear)} nonlinear blocks")
     state_syms = [s for v in states for s in _flat(v.value)]
+    # an assert on time-varying variables (a contact that would pull, ...) is an event where the run fails
+    varying = ca.vertcat(dae.time, *state_syms, *[s for v in inputs + unknown_vars for s in _flat(v.value)], m_sx)
+    time_varying = lambda condition: ca.depends_on(ca.SX(subst_params([condition])[0]), varying)
+    events.failures = [(act, message) for condition, message, _, act in dae.assertions() if time_varying(condition)]
     fire, rates = ca.SX.sym("fire"), ca.SX.sym("rates", len(r_sx))
     fires = ca.SX.sym("fires", len(events.reinits))  # which reinit fires, from the first stage of the event
     z_e, event_e, reinit_e = _event_expressions(dae, events, discrete_vars, states, c_sx, fire, rates, fires,
@@ -476,14 +484,12 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
     dependent = {c.name: sorted(free_names[v.name()] for v in ca.symvar(ca.SX(d)) if v.name() in free_names)
                  for c, d in zip(calculated, calculated_defs)}
     assertions, holds = [], []
-    for condition, message, place in dae.assertions():
+    for condition, message, place, _ in dae.assertions():
+        if time_varying(condition):  # an event (events.failures)
+            continue
         condition = subst_params([condition])[0]
         if ca.SX(condition).is_constant() and not float(ca.evalf(ca.SX(condition))):
             raise NonholonomicError(f"assertion failed at {place}: {message}")
-        if ca.depends_on(ca.SX(condition), ca.vertcat(t_sx, x_sx, u_sx, m_sx, *[s for v in unknown_vars
-                                                                       for s in _flat(v.value)])):
-            raise NonholonomicError(f"rumoca backend: unsupported assert on a time-varying variable at {place} "
-                                    "(asserts on parameters are checked when the FMU initialises)")
         assertions.append((message, place))
         holds.append(ca.SX(condition))
     assertion_fun = ca.Function("assertions", [p_sx], [ca.densify(ca.vertcat(*holds)) if holds else ca.SX(0, 1)],
@@ -496,7 +502,8 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
                        len(stages), max(sizes, default=0), dependent, jac_fun, derivatives_fun, rhs_qr,
                        outputs_fun, input_meta, calculated, calculated_fun, assertions, assertion_fun,
                        discrete_meta, [r.where for r in dae.relations], len(c_sx), memory_fun, z_fun, event_fun, events.clocks,
-                       events.time_events, [message for _, message in events.terminations])
+                       events.time_events, [(message, False) for _, message in events.terminations] +
+                       [(message, True) for _, message in events.failures])
 
 
 def _event_expressions(dae: FlatDae, events, discrete_vars, states, c_sx, fire, rates, fired, continuous_time):
@@ -529,7 +536,8 @@ def _event_expressions(dae: FlatDae, events, discrete_vars, states, c_sx, fire, 
     values = at_event([c for c, _ in events.conditions])
     rise = lambda k: ca.logic_and(values[k], ca.logic_not(c_sx[k]))
     fires_of = [_any([rise(j) for j in parts or [k]]) for k, (_, parts) in enumerate(events.conditions)]
-    fires = lambda act: ca.SX(1) if act is None else fire * ca.logic_and(fires_of[act[0]], values[act[1]])
+    fires = lambda act: (ca.SX(1) if act is None else fire * values[act[1]] if act[0] is None else
+                         fire * ca.logic_and(fires_of[act[0]], values[act[1]]))
     # each discrete variable: its pre value, unless a branch fires (the first in the model's order wins)
     index = {s.name(): k for k, s in enumerate(d_sx)}
     new = list(d_sx)
@@ -556,7 +564,10 @@ def _event_expressions(dae: FlatDae, events, discrete_vars, states, c_sx, fire, 
                               ca.vertcat(*x_sx, ca.DM.zeros(1 + events.ticks.numel())))
         x_new[k] = ca.if_else(fired[j], value, x_new[k])
     fired_now = solved([fires(act) for _, _, act in events.reinits])
-    stop = _any(solved([fires(act) for act, _ in events.terminations]))
+    # which end fires: 1 + its index (terminations, then failures), 0 for none
+    stop = ca.SX(0)
+    for k, fired_k in enumerate(solved([fires(act) for act, _ in events.terminations + events.failures])):
+        stop = ca.fmax(stop, (k + 1) * fired_k)
     return (ca.vertcat(*z) if z else ca.SX(0, 1), ca.vertcat(new_vec, *r_new, *c_new, *fired_now, stop),
             ca.vertcat(*x_new) if x_new else ca.SX(0, 1))
 

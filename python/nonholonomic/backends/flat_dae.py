@@ -244,6 +244,7 @@ class Variable:
     derivative: np.ndarray | None = None  # symbols of der(x) for states
     protected: bool = False  # declared in a protected section (of the model or of an enclosing component)
     pre: np.ndarray | None = None  # symbols of pre(v) for states and discrete variables (values before an event)
+    is_boolean: bool = False  # a Boolean (1 true, 0 false in the FMU's Float64 variables)
 
     @property
     def is_discrete(self) -> bool:
@@ -294,7 +295,8 @@ class EventSystem:
 
     - ``branches``: assignments of the discrete variables (when-branches and always-equations);
     - ``reinits``: (state symbol, value, activation) of ``reinit``;
-    - ``terminations``: (activation, message) of ``terminate``;
+    - ``terminations``: (activation, message) of ``terminate``; ``failures``: (activation, message) of the
+      asserts on time-varying variables (set by the explicit ODE, which tells them from those on parameters);
     - ``conditions``: the when-conditions, each a (value, parts) pair: ``value`` in the symbols above and
       in ``ticks`` (1 at an event where sample clock k ticks) and ``initial`` (1 at initialisation); ``parts``,
       for ``{c1, c2}``, the conditions any of whose rises fires it (else None: its own rise);
@@ -307,6 +309,7 @@ class EventSystem:
     initial: ca.SX
     clocks: list
     time_events: list
+    failures: list = dataclasses.field(default_factory=list)
 
 
 @dataclasses.dataclass
@@ -377,7 +380,7 @@ class FlatDae:
                 syms[k] = ca.SX.sym(nm)
             var = Variable(i, v["name"], v["role"], v["attributes"].get("causality", "local"), shape,
                            vt["scalar"] in ("integer", "boolean"), v["attributes"], syms.reshape(shape),
-                           protected=v["name"] in protected)
+                           protected=v["name"] in protected, is_boolean=vt["scalar"] == "boolean")
             if var.role == "state":
                 der = np.empty(len(names), dtype=object)
                 for k, nm in enumerate(names):
@@ -658,11 +661,13 @@ class FlatDae:
                 values.append(self._eval(b, env, None))
         return values
 
-    def assertions(self) -> list[tuple[Any, str, str]]:
-        """The model's ``assert(condition, message)``: (condition as a 0/1 expression, message, source place),
-        those written in the model's own file first: of several that fail, the first is reported, and the model's
-        own speak of the parameters its user sets (``C <= 2 A`` of a disk before a body's triangle inequality).
-        rumoca lowers each to an event action whose guard is the negated condition."""
+    def assertions(self) -> list[tuple[Any, str, str, tuple]]:
+        """The model's ``assert(condition, message)``: (condition as a 0/1 expression, message, source place,
+        activation), those written in the model's own file first: of several that fail, the first is reported, and
+        the model's own speak of the parameters its user sets (``C <= 2 A`` of a disk before a body's triangle
+        inequality). rumoca lowers each to an event action whose guard is the negated condition; its trigger is
+        the when-condition of an assert inside a when-equation, else None (the assert watches its condition at
+        all times). An assert on time-varying variables is an event: the run fails where it fires."""
         out = []
         for action in self._st.get("event_actions") or []:
             if "assert" not in action.get("kind", {}):
@@ -674,7 +679,8 @@ class FlatDae:
             except _Unsupported as e:
                 raise NonholonomicError(f"rumoca backend: unsupported {e} in an assert at {where}") from None
             holds = (not failing) if _is_number(failing) else ca.logic_not(failing)
-            out.append((holds, message, where))
+            always = self._st["conditions"][action["trigger"]]["node"] == "always"
+            out.append((holds, message, where, (None if always else action["trigger"], action["guard"])))
         own_file = self.model.rsplit(".", 1)[-1] + ".mo:"
         return sorted(out, key=lambda a: not a[2].rsplit("/", 1)[-1].startswith(own_file))  # stable: else as found
 

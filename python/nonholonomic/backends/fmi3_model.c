@@ -26,7 +26,9 @@
  *     nh_adjoint(t, x, p, u, m, bxdot, by) -> (bx, bp, bu)
  *     nh_initial_memory(p) -> m0 (start values of the discrete variables, then zeros)
  *     nh_indicators(t, x, p, u, m) -> z (NH_NZ)
- *     nh_event(t, x, p, u, m, ticks, initial, fire) -> (m', x', terminate): one event iteration
+ *     nh_event(t, x, p, u, m, ticks, initial, fire) -> (m', x', end): one event iteration; end is 1 + the
+ *       index of the run's end that fired (nh_end_messages: terminate(), or an assert on time-varying variables,
+ *       nh_end_failure, that fails the run at the event with its message), 0 for none
  *   Time events: the NH_NK sample clocks tick at nh_clock_phase[k] + i nh_clock_period[k]; nh_time_events
  *   lists the NH_NTE instants of conditions on time.
  *   Optional macro: NH_CS_HAS_EVENT_MODE (default 0) must equal the attribute hasEventMode of the
@@ -595,9 +597,15 @@ static fmi3Status iterate(Instance* S, const char* func, const double* ticks, do
             if (S->x_new[i] != S->x[i]) changed = *jumped = 1;
             S->x[i] = S->x_new[i];
         }
-        if (stop > 0.5 && !S->terminate_requested) {
-            S->terminate_requested = 1;
-            log_warning(S, func, "the model calls terminate() at t = %.17g: %s", S->t, nh_termination_message);
+        if (stop > 0.5) { /* 1 + the index of the end that fired: a terminate(), or a failed assert */
+            int k = (int)(stop - 0.5);
+            if (k >= NH_NE) k = NH_NE > 0 ? NH_NE - 1 : 0;
+            if (nh_end_failure[k])
+                return log_error(S, func, "the model leaves its domain at t = %.9g s: %s", S->t, nh_end_messages[k]);
+            if (!S->terminate_requested) {
+                S->terminate_requested = 1;
+                log_warning(S, func, "the model calls terminate() at t = %.17g: %s", S->t, nh_end_messages[k]);
+            }
         }
         mark_dirty(S);
         if (!changed) return fmi3OK;

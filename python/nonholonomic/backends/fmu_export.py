@@ -159,7 +159,8 @@ def model_header(ode: ExplicitOde, name: str, token: str, tolerance: float) -> s
     """``nh_model.h``: what ``fmi3_model.c`` and ``solver_entry.c`` know of this model."""
     sizes = {"NX": len(ode.states), "NP": len(ode.parameters), "NC": len(ode.calculated), "NU": len(ode.inputs),
              "NY": len(ode.outputs), "NA": len(ode.assertions), "ND": len(ode.discrete), "NM": ode.n_memory,
-             "NZ": ode.n_relations, "NK": len(ode.clocks), "NTE": len(ode.time_events)}
+             "NZ": ode.n_relations, "NK": len(ode.clocks), "NTE": len(ode.time_events),
+             "NE": len(ode.terminations)}
     names = ["time"] + [v.name for v in ode.parameters + ode.calculated + ode.states] + \
             [f"der({s.name})" for s in ode.states] + [v.name for v in ode.inputs + ode.outputs + ode.discrete +
                                                       indicators(ode)]
@@ -185,7 +186,8 @@ def model_header(ode: ExplicitOde, name: str, token: str, tolerance: float) -> s
     text += _c_array("double", "nh_clock_phase", [repr(float(phase)) for phase, _ in ode.clocks])
     text += _c_array("double", "nh_clock_period", [repr(float(period)) for _, period in ode.clocks])
     text += _c_array("double", "nh_time_events", [repr(float(t)) for t in ode.time_events])
-    text += f"static const char nh_termination_message[] = {_c_string('; '.join(ode.terminations))};\n"
+    text += _c_array("char* const", "nh_end_messages", [_c_string(m) for m, _ in ode.terminations])
+    text += _c_array("char", "nh_end_failure", ["1" if failure else "0" for _, failure in ode.terminations])
     return text + '#include "nh_functions.h"\n#endif\n'
 
 

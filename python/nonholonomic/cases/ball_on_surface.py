@@ -26,6 +26,7 @@ from ..plots import drift, overlay_with_error, path_on_surface_3d, phase_plane_w
 from ..references.ball_on_surface import PAPER_LAMBDA, PAPER_Y0, BallOnSurfaceOfRevolution, ParaboloidDimensionless
 from ..references.meridians import meridian_from_code
 from ..verification import TrajectoryCase
+from .common import LiftOffCase
 
 PAPER = ('I. I. Kosenko, A. S. Kuleshov, A. A. Shishkov, "The problem of rolling a ball on a surface of revolution '
          'and its numerical analysis", Trudy MAI, no. 136 (2024). Reference: the paper\'s Cauchy form (19) for any '
@@ -114,7 +115,21 @@ def surface_case(name: str, description: str, surface: int, a: float, b: float, 
                           observe=_unwrap_azimuth, signals=SIGNALS, plots=_plots(meridian), **TOLERANCES)
 
 
-def cases() -> list[TrajectoryCase]:
+def lift_off_case() -> LiftOffCase:
+    """The ball on the outside of an inverted cone (a peak, slope 31 degrees), climbing towards the apex while it
+    circles: its circling speed grows as its radius shrinks, until the centrifugal pull exceeds gravity's push."""
+    model = BallOnSurfaceOfRevolution(meridian_from_code(4, 0.5, -0.3), N2_HOMOGENEOUS, G)
+    y0 = np.array([1.0, 0.0, -4.0, 2.0, 0.0])
+    params = dict(surface=4, a=0.5, b=-0.3, R=RADIUS, m=MASS, g=G, q1_0=y0[0], q2_0=0.0, v1_0=y0[2], v2_0=y0[3],
+                  Lambda_0=0.0)
+    return LiftOffCase("ball_lift_off", "BallOnSurfaceOfRevolution", "Ball on an inverted cone (a = 0.5 m, "
+                       "b = -0.3 m: a peak), q1(0) = 1, v1(0) = -4 1/s towards the apex, v2(0) = 2 rad/s: the normal "
+                       "force falls through zero before the apex; the run stops there.", parameters=params,
+                       stop_time=1.0, reference_time=lambda: model.lift_off(y0, t_max=1.0, mass=MASS),
+                       reference=lambda t: model.simulate(y0, t, mass=MASS), force_scale=MASS * G)
+
+
+def cases() -> list:
     return [
         paper_case(),
         surface_case("sphere_bowl", "Spherical bowl (centre sphere a = 0.5 m), q1(0) = 0.6, v2(0) = 3 rad/s, "
@@ -125,4 +140,5 @@ def cases() -> list[TrajectoryCase]:
                      "v2(0) = 2 rad/s, Lambda(0) = 0.3 m/s.", 5, 0.2, 0.6, 0.5, 0.0, 2.0, 0.3, 5.0),
         surface_case("cone", "Cone (a = 1, b = 0.7: slope 35 degrees), q1(0) = 0.5, v2(0) = 4 rad/s.",
                      4, 1.0, 0.7, 0.5, 0.0, 4.0, 0.0, 3.0),
+        lift_off_case(),
     ]

@@ -15,7 +15,7 @@ import pandas as pd
 from ..plots import FMU_STYLE, REF_STYLE, integrals, planar_paths, signals_with_errors
 from ..references.rolling_disk import RollingDisk
 from ..verification import Check, TrajectoryCase
-from .common import COMMON, RESIDUALS, state_check, vector
+from .common import COMMON, RESIDUALS, LiftOffCase, state_check, vector
 
 PAPER = ("The classical rolling disk (Slesser 1861, Vierkandt 1892, Chaplygin 1897, Korteweg 1899), as reviewed by "
          'A. V. Borisov, I. S. Mamaev, I. A. Bizyaev, "Historical and critical review of the development of '
@@ -135,5 +135,19 @@ def disk_cases() -> list[TrajectoryCase]:
     ]
 
 
-def cases() -> list[TrajectoryCase]:
-    return disk_cases()
+def lift_off_case() -> LiftOffCase:
+    """The disk released at rest, tilted 0.17 rad from upright, falls over in its plane; the plane's vertical force
+    falls through zero at a tilt of 29 degrees (closed form: ``RollingDisk.falling_lift_off``)."""
+    model = _disk_reference()
+    state0 = np.array([1.4, 0, 0, 0, 0, 0, 0, 0])
+    return LiftOffCase("disk_lift_off", "RollingDisk", "Disk released at rest at tilt theta = 1.4 rad, without spin: "
+                       "it falls over, and the plane's normal force reaches zero (the disk would lift off) at the "
+                       "instant of the reference's closed form; the run stops there.",
+                       parameters=_disk_params(state0), stop_time=1.0,
+                       reference_time=lambda: model.lift_off(state0, t_max=1.0),
+                       reference=lambda t: model.simulate(state0, t).assign(N=lambda f: f["Fz"]),
+                       force_scale=DISK["m"] * DISK["g"])
+
+
+def cases() -> list:
+    return disk_cases() + [lift_off_case()]

@@ -64,7 +64,7 @@ import numpy as np
 import pandas as pd
 
 from nonholonomic.errors import NonholonomicError
-from nonholonomic.references.common import integrate as _integrate
+from nonholonomic.references.common import first_zero, integrate as _integrate
 from nonholonomic.references.meridians import Meridian
 
 STATE = ("q1", "q2", "v1", "v2", "Lambda")
@@ -117,6 +117,11 @@ class BallOnSurfaceOfRevolution:
         # CORRECTED: squares on v2, v1 (printed without them); N = M (theta1 v - theta2 u) - P.
         n = mass * (h2**2 * m.k2(q1) * v2**2 + h1**2 * m.k1(q1) * v1**2 + g * m.drho(q1) / h1)
         return f1, f2, n
+
+    def lift_off(self, y0, t_max: float, mass: float = 1.0) -> float | None:
+        """The time the normal reaction N first falls through zero (the surface would pull: a real ball
+        lifts off there), None if it stays positive up to ``t_max``."""
+        return first_zero(self.rhs, y0, lambda y: float(self.reactions(y, mass)[2]), t_max)
 
     def world_state(self, y, radius: float):
         """(r_G, v_G, w_0) in the world frame for state y (shape (5,)) and ball radius R."""

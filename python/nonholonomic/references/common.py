@@ -38,6 +38,22 @@ def integrate(rhs, y0, t_eval, rtol: float, atol: float, method: str = "DOP853")
     return sol.y
 
 
+def first_zero(rhs, y0, value, t_max: float, rtol: float = 1e-12, atol: float = 1e-13,
+               method: str = "DOP853") -> float | None:
+    """The first time in (0, t_max] where ``value(y)`` (a scalar of the state, positive at the start: a normal
+    force) falls through zero along y' = rhs(t, y), located by the integrator's event root finding; None if
+    it stays positive. A lift-off: where an ideal contact's normal reaction would turn into a pull."""
+    y0 = np.asarray(y0, dtype=float)
+    if not value(y0) > 0:
+        raise NonholonomicError(f"the value must be positive at the start, got {value(y0)}")
+    event = lambda t, y: value(y)
+    event.terminal, event.direction = True, -1
+    sol = solve_ivp(rhs, (0.0, float(t_max)), y0, method=method, rtol=rtol, atol=atol, events=event)
+    if not sol.success:
+        raise NonholonomicError(f"integration failed: {sol.message}")
+    return float(sol.t_events[0][0]) if sol.t_events[0].size else None
+
+
 def quaternion_product(p, q):
     """p o q."""
     p0, p1, p2, p3 = np.moveaxis(np.asarray(p, dtype=float), -1, 0)

@@ -110,7 +110,7 @@ import numpy as np
 import pandas as pd
 
 from nonholonomic.errors import NonholonomicError
-from nonholonomic.references.common import integrate as _integrate, quaternion_to_matrix
+from nonholonomic.references.common import first_zero, integrate as _integrate, quaternion_to_matrix
 
 STATE = ("theta", "psi", "phi", "theta_dot", "psi_dot", "phi_dot", "x", "y")
 
@@ -234,6 +234,31 @@ class RollingDisk:
         x, yy = np.asarray(y, dtype=float)[6:8]
         f2 = self._resal(th, ps)[1]
         return np.stack([x, yy, np.zeros_like(x)], -1) + self.R * f2
+
+    def lift_off(self, state0, t_max: float) -> float | None:
+        """The time the vertical force of the plane first falls through zero (the disk would be pulled: a
+        real disk lifts off there), None if it stays positive up to ``t_max``."""
+        return first_zero(self.rhs, state0, lambda y: float(self.contact_force(y)[2]), t_max)
+
+    def falling_lift_off(self, theta0: float) -> tuple[float, float]:
+        """Closed form of the lift-off of the disk released at rest at tilt ``theta0`` (no spin, no precession):
+        it falls in its plane, (A + m R^2) theta'' = -m g R cos theta, with the energy integral
+        theta'^2 = k (sin theta0 - sin theta), k = 2 m g R/(A + m R^2). The vertical force is
+        N_z = m (g + z_G''), z_G = R sin theta, i.e. N_z/m = g - R k (cos^2 theta/2 + sin theta (sin theta0 -
+        sin theta)); N_z = 0 at s = sin theta solving (3 b/2) s^2 - b s0 s + 1 - b/2 = 0, b = R k/g, the
+        larger root reached first while s falls from s0. Returns (theta, time), the time by quadrature of
+        dt = dtheta/|theta'|. Independent of the general equations above (a check of them)."""
+        from scipy.integrate import quad
+        m, R, A, g = self.m, self.R, self.A, self.g
+        k = 2.0 * m * g * R / (A + m * R**2)
+        b, s0 = R * k / g, np.sin(theta0)
+        disc = (b * s0)**2 - 4.0 * 1.5 * b * (1.0 - b / 2.0)
+        if not 0.0 < theta0 < np.pi / 2 or disc < 0:
+            raise NonholonomicError(f"the disk released at theta0 = {theta0} does not lift off while it falls")
+        s = (b * s0 + np.sqrt(disc)) / (3.0 * b)
+        theta = float(np.arcsin(s))
+        time, _ = quad(lambda th: 1.0 / np.sqrt(k * (s0 - np.sin(th))), theta, theta0, limit=200, epsabs=1e-14)
+        return theta, float(time)
 
     # ---------------------------------------------------------------- world mapping
     def to_world(self, y):
