@@ -14,7 +14,7 @@ from nonholonomic.references.ball_on_surface import BallOnSurfaceOfRevolution
 from nonholonomic.references.meridians import SphericalBowl
 from nonholonomic.simulate import simulate
 
-CASES = {c.name: c for c in ball_cases()}
+CASES = {c.name: c for c in ball_cases() if not c.name.endswith("_lift_off")}  # those: test_lift_off
 
 
 @pytest.mark.slow

@@ -16,7 +16,7 @@ CASES = {c.name: c for s in ("rolling_disk", "chaplygin_ball", "chaplygin_sleigh
          for c in system_cases(s)}
 
 
-@pytest.mark.parametrize("name", [n for n in CASES if n != "wheelset_stiffness"])
+@pytest.mark.parametrize("name", [n for n in CASES if n != "wheelset_stiffness" and not n.endswith("_lift_off")])
 def test_fmu_matches_reference(rumoca_fmus, name, tmp_path):
     case = CASES[name]
     result = case.run(tmp_path)

@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from nonholonomic.cases import system_cases
 from nonholonomic.errors import SimulationFailed
 from nonholonomic.references.ball_on_surface import BallOnSurfaceOfRevolution
 from nonholonomic.references.meridians import meridian_from_code
@@ -122,3 +123,12 @@ def test_cli_says_it_in_one_line_and_keeps_the_rows(rumoca_fmus, tmp_path):
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     assert pd.read_csv(out)["N"].iloc[-1] < 0  # past the lift-off at 0.287 s the plane pulls
+
+
+@pytest.mark.parametrize("system, name", [("rolling_disk", "disk_lift_off"), ("ball_on_surface", "ball_lift_off")])
+def test_lift_off_cases_pass_with_their_plot(rumoca_fmus, tmp_path, system, name):
+    case = next(c for c in system_cases(system) if c.name == name)
+    result = case.run(tmp_path)
+    assert result.error is None and result.passed, [(c.name, c.value, c.bound) for c in result.checks]
+    assert len(result.checks) == 4 and list(result.errors["signal"]) == ["N"]
+    assert (tmp_path / name / "normal_force.png").stat().st_size > 10_000
