@@ -85,7 +85,8 @@ protected
 equation
   nz_0 = kA.T[:, 3];
   n_0 = kB.T[:, 3];
-  cosTilt = n_0*nz_0;
+  // normalised: a quaternion's norm a little below 1 would otherwise leave a false tilt of sqrt(2 (1 - |Q|)) at rest
+  cosTilt = n_0*nz_0/sqrt(n_0*n_0);
   sinTilt = sqrt(noEvent(max(1 - cosTilt^2, 0)));
   s_g = noEvent(max(sinTilt, sFlat/2));
   x_w = noEvent(min(max((sinTilt - sFlat)/(sRim - sFlat), 0), 1));

@@ -17,7 +17,7 @@ model EulerDisk "Euler's disk: a heavy steel disk with a rounded edge spun on a 
   parameter Units.Pressure E_base(min = 1) = 7e10 "Young's modulus of the base (soda-lime glass)";
   parameter Units.DimensionlessRatio nu_base(min = -1, max = 0.5) = 0.22 "Poisson's ratio of the base (soda-lime glass)";
   parameter Units.InverseVelocity d(min = 0) = 0.3 "Hunt-Crossley damping factor (restitution about 0.9 at 0.5 m/s: e = 1 - 2/3 d v)";
-  parameter Integer nRing(min = 3) = 6 "Points of the face's edge ring that carry the disk when it lies flat";
+  parameter Integer nRing(min = 3) = 24 "Points of the face's edge ring that carry the disk when it lies flat";
   parameter Units.Angle theta_0(min = 0.01, max = 1.5) = 0.5 "Initial tilt: angle between the disk's axis and the vertical (= that of the disk's plane to the table)";
   parameter Units.Angle psi_0 = 0 "Initial precession angle (heading of the line of nodes)";
   parameter Units.Angle phi_0 = 0 "Initial spin angle";
@@ -43,9 +43,9 @@ model EulerDisk "Euler's disk: a heavy steel disk with a rounded edge spun on a 
   Contacts.DiskOnPlaneElastic contact(R = R, r = r, e = h/2 - r, frictionLaw = frictionLaw, mu = mu, eps = eps,
     E_A = E_base, nu_A = nu_base, E_B = E_disk, nu_B = nu_disk, d = d, nRing = nRing)
     annotation(Placement(transformation(extent = {{-10, -10}, {10, 10}})));
-  Units.Energy W_slide(start = 0, fixed = true) "Energy lost in sliding friction since the start";
-  Units.Energy W_pivot(start = 0, fixed = true) "Energy lost in pivoting friction since the start";
-  Units.Energy W_damp(start = 0, fixed = true) "Energy lost in normal damping since the start";
+  output Units.Energy W_slide(start = 0, fixed = true) "Energy lost in sliding friction since the start";
+  output Units.Energy W_pivot(start = 0, fixed = true) "Energy lost in pivoting friction since the start";
+  output Units.Energy W_damp(start = 0, fixed = true) "Energy lost in normal damping since the start";
   output Units.Position r_0[3] = disk.r_0 "Centre of the disk";
   output Units.Quaternion Q[4] = disk.Q "Attitude of the disk (body z = symmetry axis)";
   output Units.Velocity v_0[3] = disk.v_0 "Velocity of the centre";
@@ -79,7 +79,7 @@ equation
   connect(disk.k, contact.kB) annotation(Line(points = {{30, 4}, {10, 4}}, color = {0, 0, 255}));
   connect(contact.wA, ground.w[1]) annotation(Line(points = {{-10, -4}, {-30, -4}}, color = {255, 128, 0}));
   connect(contact.wB, disk.w[1]) annotation(Line(points = {{10, -4}, {30, -4}}, color = {255, 128, 0}));
-  annotation(experiment(StartTime = 0, StopTime = 200, Tolerance = 1e-8, Interval = 0.002),
+  annotation(experiment(StartTime = 0, StopTime = 180, Tolerance = 1e-8, Interval = 0.002),
     Documentation(info = "<html>
 <p>Euler's disk (Tangent Toy Co., invented by J. Bendik): a heavy chrome-plated steel disk of 3 in (76 mm)
 diameter with a polished, slightly rounded edge, spun on a slightly concave glass mirror of 9 in
