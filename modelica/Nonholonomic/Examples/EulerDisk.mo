@@ -43,9 +43,9 @@ model EulerDisk "Euler's disk: a heavy steel disk with a rounded edge spun on a 
   Contacts.DiskOnPlaneElastic contact(R = R, r = r, e = h/2 - r, frictionLaw = frictionLaw, mu = mu, eps = eps,
     E_A = E_base, nu_A = nu_base, E_B = E_disk, nu_B = nu_disk, d = d, nRing = nRing)
     annotation(Placement(transformation(extent = {{-10, -10}, {10, 10}})));
-  output Units.Energy W_slide(start = 0, fixed = true) "Energy lost in sliding friction since the start";
-  output Units.Energy W_pivot(start = 0, fixed = true) "Energy lost in pivoting friction since the start";
-  output Units.Energy W_damp(start = 0, fixed = true) "Energy lost in normal damping since the start";
+  Units.Energy lost_slide(start = 0, fixed = true) "Energy lost in sliding friction since the start";
+  Units.Energy lost_pivot(start = 0, fixed = true) "Energy lost in pivoting friction since the start";
+  Units.Energy lost_damp(start = 0, fixed = true) "Energy lost in normal damping since the start";
   output Units.Position r_0[3] = disk.r_0 "Centre of the disk";
   output Units.Quaternion Q[4] = disk.Q "Attitude of the disk (body z = symmetry axis)";
   output Units.Velocity v_0[3] = disk.v_0 "Velocity of the centre";
@@ -63,7 +63,10 @@ model EulerDisk "Euler's disk: a heavy steel disk with a rounded edge spun on a 
   output Units.Power P_slide = contact.P_slide "Power lost in sliding friction";
   output Units.Power P_pivot = contact.P_pivot "Power lost in pivoting friction";
   output Units.Power P_damp = contact.P_damp "Power lost in normal damping";
-  output Units.Energy W_lost = W_slide + W_pivot + W_damp "Energy lost since the start";
+  output Units.Energy W_slide = lost_slide "Energy lost in sliding friction since the start";
+  output Units.Energy W_pivot = lost_pivot "Energy lost in pivoting friction since the start";
+  output Units.Energy W_damp = lost_damp "Energy lost in normal damping since the start";
+  output Units.Energy W_lost = lost_slide + lost_pivot + lost_damp "Energy lost since the start";
   output Units.Energy balance = energy + W_lost "Energy now plus the energy lost: constant";
   output Units.Length R_normal = contact.R_normal "Stiffness radius of the rim's elliptic contact";
   output Units.Length semiMajor = contact.semiMajor "Semi-major axis of the rim's contact ellipse";
@@ -72,9 +75,9 @@ equation
   assert(r <= h/2, "EulerDisk: the edge radius r must be at most half the thickness h");
   assert(C_used <= (1 + 1e-9)*2*A_used, "EulerDisk: C must be at most 2 A (the triangle inequality of the inertia)");
   assert(C_used <= (1 + 1e-9)*m*R^2, "EulerDisk: C must be at most m R^2 (the disk's mass lies within its radius R)");
-  der(W_slide) = contact.P_slide;
-  der(W_pivot) = contact.P_pivot;
-  der(W_damp) = contact.P_damp;
+  der(lost_slide) = contact.P_slide;
+  der(lost_pivot) = contact.P_pivot;
+  der(lost_damp) = contact.P_damp;
   connect(ground.k, contact.kA) annotation(Line(points = {{-30, 4}, {-10, 4}}, color = {0, 0, 255}));
   connect(disk.k, contact.kB) annotation(Line(points = {{30, 4}, {10, 4}}, color = {0, 0, 255}));
   connect(contact.wA, ground.w[1]) annotation(Line(points = {{-10, -4}, {-30, -4}}, color = {255, 128, 0}));
