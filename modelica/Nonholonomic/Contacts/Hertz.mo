@@ -91,6 +91,9 @@ ratios up to about 100, are 12 % (approach) and 15 % (semi-major axis) off at a 
     (a, b, sum, p) := agmStep(a, b, sum, p);
     (a, b, sum, p) := agmStep(a, b, sum, p);
     KE := {pi/(2*a), pi/(2*a)*(1 - sum)};
+    annotation(Documentation(info = "<html>
+<p>K and E of the parameter <code>m = 1 - 1/k^2</code> by ten steps of the arithmetic-geometric mean (Abramowitz and Stegun 17.6), for <a href=\"modelica://Nonholonomic.Contacts.Hertz.ellipticRadii\">ellipticRadii</a>.</p>
+</html>"));
   end ellipticKE;
 
   function agmStep "One step of the arithmetic-geometric mean with the sum for E(m)"
@@ -108,6 +111,9 @@ ratios up to about 100, are 12 % (approach) and 15 % (semi-major axis) off at a 
     b1 := sqrt(a*b);
     p1 := 2*p;
     sum1 := sum + p1*((a - b)/2)^2;
+    annotation(Documentation(info = "<html>
+<p>One step <code>a' = (a + b)/2</code>, <code>b' = sqrt(a b)</code> of the arithmetic-geometric mean, adding <code>2^n ((a - b)/2)^2</code> to the sum that gives <code>E(m)</code>.</p>
+</html>"));
   end agmStep;
 
   function curvatureRatio "Ratio of the principal radii Ry/Rx of the Hertz ellipse of ellipticity k (Johnson eq. 4.39)"
@@ -119,6 +125,9 @@ ratios up to about 100, are 12 % (approach) and 15 % (semi-major axis) off at a 
   algorithm
     KE := ellipticKE(k);
     ratio := (k^2*KE[2] - KE[1])/(KE[1] - KE[2]);
+    annotation(Documentation(info = "<html>
+<p>Johnson's relation (Contact Mechanics, 1985, sec. 4.2) between the ellipticity <code>k = a/b</code> of a Hertz contact and the ratio of the principal radii of relative curvature: <code>(k^2 E(m) - K(m))/(K(m) - E(m))</code>, <code>m = 1 - 1/k^2</code>.</p>
+</html>"));
   end curvatureRatio;
 
   function newtonStep "A Newton step on ln(curvatureRatio(exp(s))) = ln(ratio)"
@@ -133,6 +142,9 @@ ratios up to about 100, are 12 % (approach) and 15 % (semi-major axis) off at a 
     g := log(curvatureRatio(exp(s))/ratio);
     gp := (log(curvatureRatio(exp(s + 1e-6))/ratio) - g)/1e-6;
     s1 := max(s - g/gp, 0.2);
+    annotation(Documentation(info = "<html>
+<p>A Newton step for <code>ln k</code> on <code>ln curvatureRatio(k) = ln ratio</code>, its slope by a forward difference of 1e-6; held at <code>ln k &gt;= 0.2</code>.</p>
+</html>"));
   end newtonStep;
 
   function stiffnessRadius "Radius of the sphere on a plane as stiff as an elliptic Hertz contact (Hamrock-Brewe 1983)"
