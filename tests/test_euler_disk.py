@@ -41,11 +41,12 @@ def test_rim_contact_is_the_exact_elliptic_hertz_contact_of_the_torus_radii(fmus
     assert row["N"] == pytest.approx(P, rel=1e-9)  # the initial penetration is the static one
     exact = HertzEllipse.from_curvatures(1 / across, 1 / along, E_STAR)
     a, b = exact.semi_axes(P)
-    # the model's Newton iteration converges to round-off (1e-13 against the reference in double precision)
-    assert row["delta"] == pytest.approx(exact.approach(P), rel=1e-9)
-    assert row["semiMajor"] == pytest.approx(a, rel=1e-9)
-    assert row["semiMinor"] == pytest.approx(b, rel=1e-9)
-    assert row["R_normal"] == pytest.approx((3 * P / (4 * E_STAR * exact.approach(P) ** 1.5)) ** 2, rel=1e-8)
+    # Newton meets Johnson's relation to 3e-13; K, E of Hastings' polynomials (|error| <= 2e-8) leave the radii within
+    # 2e-8 of the exact ones (checked for ratios 1.5 to 1e5), the penetration within 1e-8: bound 5e-8
+    assert row["delta"] == pytest.approx(exact.approach(P), rel=5e-8)
+    assert row["semiMajor"] == pytest.approx(a, rel=5e-8)
+    assert row["semiMinor"] == pytest.approx(b, rel=5e-8)
+    assert row["R_normal"] == pytest.approx((3 * P / (4 * E_STAR * exact.approach(P) ** 1.5)) ** 2, rel=5e-8)
 
 
 def test_disk_lands_flat_and_rests_on_its_edge_ring(fmus):

@@ -41,7 +41,7 @@ model DiskOnPlaneElastic "Elastic unilateral contact of a disk with a rounded ed
   Units.Power dissipation "Power lost in friction and normal damping, P_slide + P_pivot + P_damp";
   Units.Energy elasticEnergy "Elastic energy stored in the contact (Hertz), shared as the forces";
 protected
-  final parameter Real hs(unit = "1") = 1e-5 "Relative step of the central difference of R_normal in sinTilt";
+  final parameter Real hs(unit = "1") = 1e-5 "Relative step of the forward difference of R_normal in sinTilt";
   Real cosTilt(unit = "1") "cos of the angle between the disk's axis and the plane's normal";
   Real s_g(unit = "1") "sinTilt, held above sFlat/2 where the rim's lowest point is undefined (w = 0 there)";
   Real x_w(unit = "1") "(sinTilt - sFlat)/(sRim - sFlat) clipped to [0, 1]";
@@ -59,7 +59,6 @@ protected
   Units.Force N_el_rim "Elastic part of N_rim";
   Units.Torque M_rim "Pivoting friction torque of the rim's contact";
   Units.Length R_up "R_normal at sinTilt (1 + hs)";
-  Units.Length R_down "R_normal at sinTilt (1 - hs)";
   Units.Force F_rim_0[3] "Friction force of the rim's contact";
   Units.Energy U_rim "Elastic energy of the rim's contact";
   Units.Position q_ring_0[nRing, 3] "Points of the edge ring, world frame";
@@ -112,7 +111,6 @@ equation
   rho = r + (R - r)/s_g;
   (R_normal, R_hertz, A_major, ellipticity) = Hertz.ellipticRadii(r, rho);
   R_up = Hertz.stiffnessRadius(r, r + (R - r)/(s_g*(1 + hs)));
-  R_down = Hertz.stiffnessRadius(r, r + (R - r)/(s_g*(1 - hs)));
   semiMajor = noEvent(if delta > 0 then sqrt(A_major*delta) else 0);
   semiMinor = semiMajor/ellipticity;
   (N_rim, N_el_rim, patchRadius, F_rim_0, M_rim, U_rim) = Hertz.patchWrench(frictionLaw, mu, eps, E_star, d, R_hertz,
@@ -148,7 +146,7 @@ equation
   // the wrench is minus the gradient of the elastic energy U = w U_rim + (1 - w) U_ring (plus friction and damping);
   // U_rim's stiffness and w depend on sinTilt, whose change under a small rotation dth is
   // -(cosTilt/sinTilt) (n_0 x nz_0).dth: the torque (dU/dsinTilt) (cosTilt/sinTilt) (n_0 x nz_0)
-  t_tilt_0 = (w*U_rim*(R_up - R_down)/(4*R_normal*hs*s_g) + (U_rim - U_ring)*dw)*cosTilt/s_g*cross(n_0, nz_0);
+  t_tilt_0 = (w*U_rim*(R_up - R_normal)/(2*R_normal*hs*s_g) + (U_rim - U_ring)*dw)*cosTilt/s_g*cross(n_0, nz_0);
   p_0 = o_0 - (nz_0*(o_0 - kA.r_0))*nz_0;
   f_0 = w*(N_rim*nz_0 + F_rim_0) + (1 - w)*ones(nRing)*f_ring_0;
   t_0 = w*(cross(p_rim_0 - p_0, N_rim*nz_0 + F_rim_0) + M_rim*nz_0) + (1 - w)*ones(nRing)*t_ring_0 + t_tilt_0;

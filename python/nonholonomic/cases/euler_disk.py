@@ -34,13 +34,17 @@ A_DISK = DISK["m"] * (3 * DISK["R"] ** 2 + DISK["h"] ** 2) / 12
 C_DISK = DISK["m"] * DISK["R"] ** 2 / 2
 E_STAR = ref.effective_modulus(7e10, 0.22, 2.1e11, 0.3)  # glass base, steel disk (the example's)
 SPIN = dict(theta_0=0.5, psi_0=0.0, phi_0=0.0, dtheta_0=0.0, dpsi_0=45.6, dphi_0=-40.0, x_0=0.0, y_0=0.0)
-STOP_TIME, INTERVAL, RTOL = 180.0, 0.002, 1e-10  # the run to rest: it lands at about 176.7 s
+# The example (spun at 0.5 rad) lands after about 194 s and takes minutes of wall time. The cases spin the same disk
+# at 0.1 rad in the same steady rolling (Omega^2 sin(alpha) = m g R/A: 99.74 rad/s, spin rate -Omega cos(alpha)):
+# the example's run from where its tilt has fallen to 0.1 rad, with less energy and without the nutation of its start.
+SHORT = dict(theta_0=0.1, dpsi_0=99.74, dphi_0=-99.24)
+STOP_TIME, INTERVAL, RTOL = 82.0, 0.002, 1e-9  # it lands at about 79.4 s; the rattle is over by 81.5 s
 
 
 @functools.lru_cache(maxsize=1)
 def run_to_rest() -> pd.DataFrame:
-    """The example as it is, spun at 0.5 rad and run to rest (about 45 s of wall time)."""
-    return simulate("EulerDisk", {}, stop_time=STOP_TIME, output_interval=INTERVAL, tolerance=RTOL)
+    """The disk spun at 0.1 rad and run to rest."""
+    return simulate("EulerDisk", SHORT, stop_time=STOP_TIME, output_interval=INTERVAL, tolerance=RTOL)
 
 
 def axis(frame: pd.DataFrame) -> np.ndarray:
@@ -132,7 +136,7 @@ class EnergyCase(Case):
 
     def __init__(self):
         super().__init__("euler_disk_energy", "EulerDisk",
-                         "The example spun at 0.5 rad (8 Hz precession) and run to rest (180 s, rtol 1e-10): energy "
+                         "The example's disk spun at 0.1 rad (16 Hz precession) and run to rest (rtol 1e-9): energy "
                          "now (kinetic, gravity, elastic) plus the integrated losses (sliding, pivoting, normal "
                          "damping) against the initial energy; the energy at rest against Hertz.")
 
@@ -147,7 +151,8 @@ class EnergyCase(Case):
         checks = [Check("energy balance: max |E + W_lost - E(0)| / E(0)", float(np.max(np.abs(balance - E0)) / E0),
                         2000 * RTOL)]
         # every loss is a power >= 0: each must never fall below the round-off of its terms (1e-12 W)
-        checks += [Check(f"min of -{p} [W] (losses never negative)", float(-run[p].min()), 1e-12)
+        checks += [Check(f"largest negative value of {p} [W] (a loss is never negative)", float(max(-run[p].min(), 0)),
+                         1e-12)
                    for p in ("P_slide", "P_pivot", "P_damp")]
         # at rest flat on the nRing points of its edge circle: the energy is m g (h/2 - delta) plus the elastic
         # energy of the nRing Hertz contacts, 2/5 of (m g/nRing) delta each
@@ -189,13 +194,13 @@ class EnergyCase(Case):
         ax.legend(fontsize=7, loc="lower left")
         for ax in axes[4:]:
             ax.set_xlabel(label("time", "s"))
-        fig.suptitle("euler_disk_energy: Euler's disk spun at 0.5 rad, run to rest", fontsize=11)
+        fig.suptitle("euler_disk_energy: Euler's disk spun at 0.1 rad, run to rest", fontsize=11)
         return [save_figure(fig, out_dir / "run.png")]
 
 
 class FinalPhaseCase(Case):
     """The final phase: Omega ~ (t0 - t)^(-n) fitted with t0, against the literature."""
-    T_FIT = 60.0  # the fit starts after the first 60 s (the start's nutation has settled into its slow decay)
+    T_FIT = 1.0  # the fit starts after the first second (the start's small nutation)
     SMOOTH = 0.5  # s: the running mean over the nutation (period about 0.4 s)
 
     def __init__(self):
