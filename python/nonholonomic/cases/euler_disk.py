@@ -234,10 +234,11 @@ class FinalPhaseCase(Case):
             # alpha < 0.2, the nutation's residue after the 0.5 s mean is a few per cent
             Check("Moffatt eq. (1): max |Omega^2 sin(alpha) A/(m g a_c) - 1| in the fitted window",
                   float(np.max(np.abs(moffatt[window] - 1))), 0.05),
-            # Omega^2 alpha = const makes n = m/2 for E - E_rest ~ alpha ~ (t0 - t)^m: the two fits see it through
+            # (fit_power_law returns minus the exponent: m = -fit_e.n)
+        # Omega^2 alpha = const makes n = m/2 for E - E_rest ~ alpha ~ (t0 - t)^m: the two fits see it through
             # the rippled Omega and the smooth energy; the relation's spread (<= 5 %, above) over 1.1 decades of
             # t0 - t moves a slope by up to about 0.05/1.1: bound 0.1
-            Check("exponent from Omega against half that of the energy, |n - m/2|", abs(fit.n - fit_e.n / 2), 0.1),
+            Check("exponent from Omega against half that of the energy, |n - m/2|", abs(fit.n + fit_e.n / 2), 0.1),
             Check("the end times of both fits, |t0(Omega) - t0(E)| [s]", abs(fit.t0 - fit_e.t0), 2.0),
             # the abrupt end: the disk lands (tilt < 1e-5) before the rolling phase's law reaches its singularity
             Check("landing before the fitted singularity, t_land - t0 [s]", land - fit.t0, 0.0),
@@ -251,11 +252,11 @@ class FinalPhaseCase(Case):
         after = (t > land) & (t < land + 0.2)
         rattle = dict(N_min=float(run["N"][after].min()), N_max=float(run["N"][after].max()))
         summary = pd.DataFrame([dict(n=fit.n, t0=fit.t0, C=fit.C, rms=fit.rms, tau_min=fit.tau_range[0],
-                                     tau_max=fit.tau_range[1], m_energy=fit_e.n, t0_energy=fit_e.t0,
+                                     tau_max=fit.tau_range[1], m_energy=-fit_e.n, t0_energy=fit_e.t0,
                                      n_t0_landing=fit_land.n, loss_law_p=p, n_loss_law=ref.exponent_from_loss_law(p),
                                      handover=hand, landing=land, **rattle)])
         literature = pd.DataFrame(ref.LITERATURE, columns=["source", "mechanism", "n", "kind"])
-        final = run[(t >= 150)][["time", "tilt", "Omega", "spin", "pivot", "slip", "N", "rimShare", "energy",
+        final = run[(t >= land - 20)][["time", "tilt", "Omega", "spin", "pivot", "slip", "N", "rimShare", "energy",
                                  "r_0[1]", "r_0[2]", "r_0[3]", "Q[1]", "Q[2]", "Q[3]", "Q[4]"]]
         frames = {"final_phase": summary, "literature": literature, "end": final,
                   "omega": pd.DataFrame({"time": t[::10], "Omega_mean": omega[::10], "Omega": run["Omega"][::10]})}
