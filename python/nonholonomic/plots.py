@@ -486,14 +486,14 @@ def euler_disk_animation(frame, geometry: dict, path: pathlib.Path, landing: flo
                         (0.95 * R, 0.08 * R, h / 2 + 1e-5), (0, 0.08 * R, h / 2 + 1e-5)]])
     half = 1.4 * R
     fig = plt.figure(figsize=(4.6, 4.2))
-    ax = fig.add_axes((0, 0, 1, 0.9), projection="3d", proj_type="ortho")
+    ax = fig.add_axes((0, 0, 1, 0.9), projection="3d", proj_type="ortho", computed_zorder=False)
     ax.set_box_aspect((1, 1, 0.5), zoom=1.3)
     ax.view_init(elev=22, azim=-60)
     ax.set_axis_off()
     floor = Poly3DCollection([[(-half, -half, 0), (half, -half, 0), (half, half, 0), (-half, half, 0)]],
-                             facecolor=(0.85, 0.88, 0.92), edgecolor="none", alpha=0.9)
+                             facecolor=(0.85, 0.88, 0.92), edgecolor="none", alpha=0.9, zorder=0)
     ax.add_collection3d(floor)
-    disk = Poly3DCollection([], edgecolor=(0.3, 0.3, 0.3, 0.3), linewidths=0.2)
+    disk = Poly3DCollection([], edgecolor=(0.3, 0.3, 0.3, 0.3), linewidths=0.2, zorder=1)
     ax.add_collection3d(disk)
     fig.suptitle(title, fontsize=10)
     text = fig.text(0.03, 0.03, "", fontsize=8, family="monospace")
@@ -515,7 +515,8 @@ def euler_disk_animation(frame, geometry: dict, path: pathlib.Path, landing: flo
     animation = FuncAnimation(fig, draw, frames=len(rows), blit=False)
     path = pathlib.Path(path)
     try:
-        animation.save(path, writer=PillowWriter(fps=fps), dpi=80)
+        with np.errstate(over="ignore", invalid="ignore"):  # mplot3d's projection of the empty first collection
+            animation.save(path, writer=PillowWriter(fps=fps), dpi=80)
     finally:
         plt.close(fig)
     return path

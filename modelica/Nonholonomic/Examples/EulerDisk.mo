@@ -82,7 +82,7 @@ equation
   connect(disk.k, contact.kB) annotation(Line(points = {{30, 4}, {10, 4}}, color = {0, 0, 255}));
   connect(contact.wA, ground.w[1]) annotation(Line(points = {{-10, -4}, {-30, -4}}, color = {255, 128, 0}));
   connect(contact.wB, disk.w[1]) annotation(Line(points = {{10, -4}, {30, -4}}, color = {255, 128, 0}));
-  annotation(experiment(StartTime = 0, StopTime = 180, Tolerance = 1e-8, Interval = 0.002),
+  annotation(experiment(StartTime = 0, StopTime = 197, Tolerance = 1e-8, Interval = 0.002),
     Documentation(info = "<html>
 <p>Euler's disk (Tangent Toy Co., invented by J. Bendik): a heavy chrome-plated steel disk of 3 in (76 mm)
 diameter with a polished, slightly rounded edge, spun on a slightly concave glass mirror of 9 in

@@ -259,7 +259,9 @@ class FinalPhaseCase(Case):
         final = run[(t >= land - 20)][["time", "tilt", "Omega", "spin", "pivot", "slip", "N", "rimShare", "energy",
                                  "r_0[1]", "r_0[2]", "r_0[3]", "Q[1]", "Q[2]", "Q[3]", "Q[4]"]]
         frames = {"final_phase": summary, "literature": literature, "end": final,
-                  "omega": pd.DataFrame({"time": t[::10], "Omega_mean": omega[::10], "Omega": run["Omega"][::10]})}
+                  "omega": pd.DataFrame({"time": t[::10], "Omega_mean": omega[::10], "Omega": run["Omega"][::10]}),
+                  "animation": run[["time", "r_0[1]", "r_0[2]", "r_0[3]", "Q[1]", "Q[2]", "Q[3]", "Q[4]", "tilt",
+                                    "Omega"]].iloc[::5]}
         return CaseResult(self, no_signals(), checks, frames)
 
     def plot(self, result, out_dir):
@@ -269,7 +271,7 @@ class FinalPhaseCase(Case):
         files = []
         fig, ax = plt.subplots(figsize=(7, 5))
         tau = s["t0"] - t
-        ok = tau > 0
+        ok = (t >= self.T_FIT) & (t < s["landing"] - 0.01)  # rolling, then on the edge ring, until the landing
         ax.loglog(tau[ok], np.abs(om["Omega"].to_numpy()[ok]), color="0.75", lw=0.5, label="Omega")
         ax.loglog(tau[ok], mean[ok], color="C0", lw=1, label="Omega, 0.5 s mean")
         x = np.logspace(np.log10(s["tau_min"]), np.log10(s["tau_max"]), 50)
@@ -289,7 +291,7 @@ class FinalPhaseCase(Case):
 
         end = result.frames["end"]
         land = s["landing"]
-        near = (end["time"] > land - 1.5) & (end["time"] < land + 0.5)
+        near = (end["time"] > s["handover"] - 0.3) & (end["time"] < land + 0.5)
         e = end[near]
         fig, axes = plt.subplots(3, 1, figsize=(8, 7), sharex=True)
         axes[0].plot(e["time"], e["N"], lw=0.5)
@@ -307,7 +309,7 @@ class FinalPhaseCase(Case):
                      f"(dashed, {land:.3f} s) and rattles", fontsize=10)
         files.append(save_figure(fig, out_dir / "end_and_rattle.png"))
         from ..plots import euler_disk_animation
-        files.append(euler_disk_animation(end, DISK, out_dir / "euler_disk.gif", landing=land))
+        files.append(euler_disk_animation(result.frames["animation"], DISK, out_dir / "euler_disk.gif", landing=land))
         return files
 
 
