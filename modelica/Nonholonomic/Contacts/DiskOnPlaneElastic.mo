@@ -26,7 +26,7 @@ model DiskOnPlaneElastic "Elastic unilateral contact of a disk with a rounded ed
   Units.Velocity ddelta "d(delta)/dt";
   Units.Length R_normal "Radius of the sphere on a plane as stiff as the rim's elliptic contact";
   Units.Length R_hertz "Radius of the circular patch with the pivoting friction of the rim's ellipse";
-  Units.DimensionlessRatio ellipticity "Ratio a/b of the rim's contact ellipse (Hamrock-Brewe)";
+  Units.DimensionlessRatio ellipticity "Ratio a/b of the rim's contact ellipse";
   Units.Length semiMajor "Semi-major axis of the rim's contact ellipse, along the rim (0 when separated)";
   Units.Length semiMinor "Semi-minor axis of the rim's contact ellipse, across the rim (0 when separated)";
   Units.Force N "Normal force on the disk, rim and ring";
@@ -167,10 +167,12 @@ axis is taken to point up (<code>cosTilt &gt; 0</code>): the lower face's edge t
 projected on the disk's plane, normalised, as in
 <a href=\"modelica://Nonholonomic.Contacts.DiskOnPlane\">DiskOnPlane</a>); the penetration is
 <code>delta = r - height(q)</code>, exact for any attitude. The torus's principal radii there are <code>r</code>
-across the rim and <code>r + (R - r)/sinTilt</code> along it; the elliptic Hertz contact is that of
-<a href=\"modelica://Nonholonomic.Contacts.BallOnRaceway\">BallOnRaceway</a> (Hamrock-Brewe, 1983) as the circle
-of equal stiffness (<code>R_normal</code>) and of equal pivoting friction (<code>R_hertz</code>),
-<a href=\"modelica://Nonholonomic.Contacts.Hertz.ellipticRadii\">Hertz.ellipticRadii</a>. The stiffness changes with
+across the rim and <code>r + (R - r)/sinTilt</code> along it (Meusnier), a ratio of 27 upright and of thousands
+near flat. The elliptic Hertz contact of these radii, from Johnson's relation for the ellipticity solved by Newton's
+method (<a href=\"modelica://Nonholonomic.Contacts.Hertz.ellipticRadii\">Hertz.ellipticRadii</a>: Hamrock and Brewe's
+fit, which <a href=\"modelica://Nonholonomic.Contacts.BallOnRaceway\">BallOnRaceway</a> uses, is 12 to 28 % off at
+ratios of 1000 to 7000), enters as the circle of equal stiffness (<code>R_normal</code>) and of equal pivoting
+friction (<code>R_hertz</code>), as in BallOnRaceway. The stiffness changes with
 the tilt, so the contact also exerts the torque <code>-(dU/dsinTilt) grad(sinTilt)</code> that makes its force
 the gradient of its elastic energy <code>U</code> (without it the energy would not balance).</p>
 <p><b>Face's edge ring.</b> As the disk falls flat the rim's contact ellipse stretches along the rim
@@ -183,7 +185,7 @@ the line contact of the flat-lying edge lumped into points, on which the disk la
 <code>sFlat</code> to 1 at <code>sRim</code>, and the energy is <code>w U_rim + (1 - w) U_ring</code>; its gradient's
 part from <code>w</code> is in the tilt torque too. The defaults <code>sFlat = 0.002</code>,
 <code>sRim = 0.005</code> are where, for a steel disk of 38 mm on glass at its own weight (penetration about
-1 um), the rim's patch would span about +-0.15 and +-0.1 rad of the edge circle, where the small-patch
+0.5 um), the rim's patch would span about +-0.12 and +-0.07 rad of the edge circle, where the small-patch
 assumption of Hertz's theory fails.</p>
 <p><b>Forces.</b> Each patch has the force law of
 <a href=\"modelica://Nonholonomic.Interfaces.PartialCompliantContact\">PartialCompliantContact</a>
