@@ -470,3 +470,70 @@ def skateboard_animation(frame, path: pathlib.Path, l: float = 0.2, h: float = 1
     animation.save(path, writer=PillowWriter(fps=fps))
     plt.close(fig)
     return path
+
+
+def euler_disk_animation(frame, geometry: dict, path: pathlib.Path, landing: float, fps: int = 20,
+                         title: str = "Euler's disk to rest") -> pathlib.Path:
+    """An animated GIF of Euler's disk: a cylinder of radius R and thickness h (``geometry``) with a radial stripe on
+    its top face, so that the spin shows, over the plane z = 0, at true scale. ``frame`` holds time, r_0[1..3] [m],
+    Q[1..4] (scalar first), tilt [rad] and Omega [rad/s]. The frames are spaced evenly in time up to a second
+    before ``landing`` (60) and then again over that second and the first 0.3 s of the rest (100): the fast end
+    is slowed down, as the time stamp shows."""
+    from matplotlib.animation import FuncAnimation, PillowWriter
+    from mpl_toolkits.mplot3d.art3d import Poly3DCollection
+
+    from .errors import NonholonomicError
+
+    time = frame["time"].to_numpy(dtype=float)
+    if len(time) < 2 or not time[0] < landing - 1.0 < time[-1]:
+        raise NonholonomicError("euler_disk_animation: the trajectory must span the second before the landing")
+    wanted = np.concatenate([np.linspace(time[0], landing - 1.0, 60, endpoint=False),
+                             np.linspace(landing - 1.0, min(landing + 0.3, time[-1]), 100)])
+    rows = np.unique(np.clip(np.searchsorted(time, wanted), 0, len(time) - 1))
+    r = frame[["r_0[1]", "r_0[2]", "r_0[3]"]].to_numpy(dtype=float)[rows]
+    T = _quaternion_matrices(frame[["Q[1]", "Q[2]", "Q[3]", "Q[4]"]].to_numpy(dtype=float)[rows])
+    tilt, omega = frame["tilt"].to_numpy()[rows], frame["Omega"].to_numpy()[rows]
+    R, h = float(geometry["R"]), float(geometry["h"])
+    a = np.linspace(0, 2 * np.pi, 37)
+    ring = np.stack([R * np.cos(a), R * np.sin(a)], -1)
+    top = np.column_stack([ring, np.full(len(a), h / 2)])
+    bottom = np.column_stack([ring, np.full(len(a), -h / 2)])
+    band = np.array([[bottom[k], bottom[k + 1], top[k + 1], top[k]] for k in range(36)])
+    stripe = np.array([[(0, -0.08 * R, h / 2 + 1e-5), (0.95 * R, -0.08 * R, h / 2 + 1e-5),
+                        (0.95 * R, 0.08 * R, h / 2 + 1e-5), (0, 0.08 * R, h / 2 + 1e-5)]])
+    half = 1.4 * R
+    fig = plt.figure(figsize=(4.6, 4.2))
+    ax = fig.add_axes((0, 0, 1, 0.9), projection="3d", proj_type="ortho", computed_zorder=False)
+    ax.set_box_aspect((1, 1, 0.5), zoom=1.3)
+    ax.view_init(elev=22, azim=-60)
+    ax.set_axis_off()
+    floor = Poly3DCollection([[(-half, -half, 0), (half, -half, 0), (half, half, 0), (-half, half, 0)]],
+                             facecolor=(0.85, 0.88, 0.92), edgecolor="none", alpha=0.9, zorder=0)
+    ax.add_collection3d(floor)
+    disk = Poly3DCollection([], edgecolor=(0.3, 0.3, 0.3, 0.3), linewidths=0.2, zorder=1)
+    ax.add_collection3d(disk)
+    fig.suptitle(title, fontsize=10)
+    text = fig.text(0.03, 0.03, "", fontsize=8, family="monospace")
+
+    def draw(k):
+        x, y = r[k, 0], r[k, 1]
+        ax.set_xlim(x - half, x + half)
+        ax.set_ylim(y - half, y + half)
+        ax.set_zlim(-0.1 * half, 0.9 * half)
+        faces = [list(map(tuple, f @ T[k].T + r[k])) for f in (top, bottom)]
+        faces += [list(map(tuple, q @ T[k].T + r[k])) for q in band]
+        faces += [list(map(tuple, stripe[0] @ T[k].T + r[k]))]
+        disk.set_verts(faces)
+        disk.set_facecolor([(0.75, 0.75, 0.8)] * 2 + [(0.55, 0.55, 0.6)] * 36 + [(0.8, 0.1, 0.1)])
+        text.set_text(f"t = {time[rows[k]]:8.3f} s   tilt = {np.degrees(tilt[k]):6.3f} deg\n"
+                      f"Omega = {omega[k]:8.1f} rad/s")
+        return disk, text
+
+    animation = FuncAnimation(fig, draw, frames=len(rows), blit=False)
+    path = pathlib.Path(path)
+    try:
+        with np.errstate(over="ignore", invalid="ignore"):  # mplot3d's projection of the empty first collection
+            animation.save(path, writer=PillowWriter(fps=fps), dpi=80)
+    finally:
+        plt.close(fig)
+    return path

@@ -16,6 +16,7 @@ System = collections.namedtuple("System", "examples references")
 SYSTEMS = {  # system (case module) -> its Modelica examples and its reference models (nonholonomic.references.*)
     "ball_on_surface": System(("BallOnSurfaceOfRevolution", "BallOnParaboloid"), ("ball_on_surface",)),
     "rolling_disk": System(("RollingDisk",), ("rolling_disk",)),
+    "euler_disk": System(("EulerDisk",), ("euler_disk",)),
     "chaplygin_ball": System(("ChaplyginBall",), ("chaplygin_ball",)),
     "chaplygin_sleigh": System(("ChaplyginSleigh",), ("chaplygin_sleigh",)),
     "wheelset": System(("Wheelset",), ("wheelset",)),
