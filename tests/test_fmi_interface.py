@@ -121,7 +121,8 @@ def test_calls_follow_the_standard(interface_fmu, tmp_path):
 # stiff models: a Hertz contact vibrates at ~1e4 rad/s (the tippe-top) and faster (a bearing's 2 g ball between
 # its rings, ~1e5 rad/s; the gears' mesh, 6e4 rad/s), a 10 g wheel on its 1e5 N/m axle joint at 3e3 rad/s with
 # damping ratio 0.16 (the snakeboard): explicit Euler at 1e-4 s amplifies it (|1 + h lambda| > 1)
-MACHINES = ("BallBearing", "SpurGearPair")
+MACHINES = ("BallBearing", "SpurGearPair", "EulerDisk")  # Euler's disk: steel on glass, its friction regularised at
+# 1e-5 m/s (the friction force's slope mu N/eps on the 0.45 kg disk: a time constant of 3 us)
 STIFF = ("TippeTop", "Snakeboard", *MACHINES)
 
 
@@ -228,7 +229,14 @@ def test_an_importer_at_a_loose_tolerance_runs_every_example_through(model, rumo
     import fmpy
     fmu = rumoca_fmus[model]
     stop = float(read_model_description(str(fmu)).defaultExperiment.stopTime)  # fmpy reads it as a string
-    result = fmpy.simulate_fmu(str(fmu), fmi_type="ModelExchange", relative_tolerance=1e-4, stop_time=stop)
+    interface = "ModelExchange"
+    if model == "EulerDisk":
+        # its 197 s to rest take our loop 70 to 100 s; fmpy's model exchange (CVODE with difference-quotient
+        # Jacobians, at most 500 steps per output interval) stops at t = 0.0085 s on the friction's 3 us time
+        # constant (a limit of this example in that importer, docs/euler_disk.md); the co-simulation (the FMU's own
+        # CVODE, exact Jacobian) runs in any importer: its first 10 s here
+        stop, interface = 10.0, "CoSimulation"
+    result = fmpy.simulate_fmu(str(fmu), fmi_type=interface, relative_tolerance=1e-4, stop_time=stop)
     assert result["time"][-1] == stop
     assert all(np.all(np.isfinite(result[name])) for name in result.dtype.names)
 

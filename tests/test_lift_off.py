@@ -78,7 +78,7 @@ def test_falling_disk_stops_at_the_references_lift_off(rumoca_fmus):
 def test_bilateral_disk_goes_on_with_a_pulling_plane(rumoca_fmus):
     disk = _disk()
     expected = disk.lift_off(np.array([FALLING["theta_0"], 0, 0, 0, 0, 0, 0, 0]), t_max=1.0)
-    rows = simulate(rumoca_fmus["RollingDisk"], parameters={**FALLING, "contact.unilateral": 0}, stop_time=0.32,
+    rows = simulate(rumoca_fmus["RollingDisk"], parameters={**FALLING, "unilateral": 0}, stop_time=0.32,
                     output_interval=0.001)
     assert rows["time"].iloc[-1] == pytest.approx(0.32)
     after = rows[rows["time"] > expected + 0.002]
@@ -119,7 +119,7 @@ def test_cli_says_it_in_one_line_and_keeps_the_rows(rumoca_fmus, tmp_path):
     assert rows["time"].iloc[-1] == pytest.approx(expected, abs=EVENT_TIME_BOUND)
     # unilateral is a Boolean: true/false on the command line
     done = subprocess.run([*CLI, "simulate", "RollingDisk", "--set", "dpsi_0=0", "--set", "dphi_0=0", "--set",
-                           "contact.unilateral=false", "--stop-time", "0.32", "--out", str(out)],
+                           "unilateral=false", "--stop-time", "0.32", "--out", str(out)],
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     assert pd.read_csv(out)["N"].iloc[-1] < 0  # past the lift-off at 0.287 s the plane pulls

@@ -275,8 +275,10 @@ def _call_every_plot(out: pathlib.Path) -> set:
                 fit_slope=-1)
     plots.unit_sphere_paths({"FMU": np.stack([np.cos(t), np.sin(t), 0 * t], -1)}, "sphere", out / "i.png",
                             names=("gamma1", "gamma2", "gamma3"))
+    forces = pd.DataFrame({"time": t, "N": 1 - t})
+    plots.lift_off(forces.iloc[:-1], forces, forces, 1.0, "lift-off", out / "j.png")
     return {"overlay_with_error", "phase_plane_with_error", "signals_with_errors", "drift", "path_on_surface_3d",
-            "planar_paths", "integrals", "trend", "unit_sphere_paths"}
+            "planar_paths", "integrals", "trend", "unit_sphere_paths", "lift_off"}
 
 
 def test_every_plot_function_labels_every_axis_with_a_unit(figures, tmp_path):
@@ -284,9 +286,9 @@ def test_every_plot_function_labels_every_axis_with_a_unit(figures, tmp_path):
     public = {name for name, f in inspect.getmembers(plots, inspect.isfunction)
               if f.__module__ == plots.__name__ and not name.startswith("_")
               and name not in ("label", "save_figure", "tippe_top_animation", "snakeboard_animation",
-                               "skateboard_animation")}
+                               "skateboard_animation", "euler_disk_animation")}
     assert called == public  # a new plot function must be added here
-    assert len(figures) == 10
+    assert len(figures) == 11
     for axes in figures:
         _assert_units_on_every_axis(axes)
     signal_axes = figures[2]
@@ -375,5 +377,6 @@ def test_every_case_signal_has_a_unit_that_agrees_with_its_fmu(rumoca_fmus):
     # all but the cases that compare no signals: the omni sweep and its truncated-roller and mecanum convergence, the three
     # omni impact cases, the friction-law table, the tippe-top's wrench at sampled states and its sensitivity
     # table, the snakeboard's convergence table, the skateboard's truck geometry, eigenvalue fits and stability
-    # map, the bearing's four cases (closed forms, loads, balances), the gears' static TE and power balance
-    assert checked == len(all_cases()) - 19
+    # map, the bearing's four cases (closed forms, loads, balances), the gears' static TE and power balance, the two
+    # lift-off cases (their N is no signal of the case's list) and the three Euler's disk cases
+    assert checked == len(all_cases()) - 24

@@ -11,6 +11,7 @@ model BallOnSurfaceOfRevolution "Heavy homogeneous ball rolling without slipping
   parameter Real v1_0(unit = "1/s") = 0 "Initial dq1/dt";
   parameter Units.AngularVelocity v2_0 = 3 "Initial dq2/dt";
   parameter Units.Velocity Lambda_0 = 0 "Initial R omega_3 (spin about the surface normal)";
+  parameter Boolean unilateral = true "true: the run stops where the ball's normal force would turn negative (it would lift off); false: the surface may pull (the bilateral model)";
   final parameter Units.Inertia J = 2/5*m*R^2 "Central moment of inertia of a homogeneous ball";
   Bodies.Ground ground(nW = 1) annotation(Placement(transformation(extent = {{-30, -10}, {-50, 10}})));
   Bodies.RigidBody ball(nW = 1, m = m, I_b = {J, J, J}, g_0 = {0, 0, -g}, final Q_start = {1, 0, 0, 0},
@@ -18,7 +19,7 @@ model BallOnSurfaceOfRevolution "Heavy homogeneous ball rolling without slipping
     v_0_start = Surfaces.centreVelocity(q1_0, q2_0, v1_0, v2_0, surface, a, b),
     w_0_start = Surfaces.rollingAngularVelocity(q1_0, q2_0, v1_0, v2_0, Lambda_0, R, surface, a, b))
     annotation(Placement(transformation(extent = {{30, -10}, {50, 10}})));
-  Contacts.BallOnSurfaceOfRevolution contact(surface = surface, a = a, b = b, R = R)
+  Contacts.BallOnSurfaceOfRevolution contact(surface = surface, a = a, b = b, R = R, unilateral = unilateral)
     annotation(Placement(transformation(extent = {{-10, -10}, {10, 10}})));
   output Units.Coordinate q1 = contact.s "Meridian coordinate of the centre";
   output Units.Angle q2 = contact.phi "Azimuth of the centre, in (-pi, pi]";

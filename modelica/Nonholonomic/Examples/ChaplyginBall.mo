@@ -9,12 +9,13 @@ model ChaplyginBall "Chaplygin ball: balanced, dynamically asymmetric ball rolli
   parameter Units.AngularVelocity w_0_start[3] = {2, -1, 5} "Initial angular velocity, world frame";
   parameter Units.Position x_0 = 0 "Initial x of the contact point";
   parameter Units.Position y_0 = 0 "Initial y of the contact point";
+  parameter Boolean unilateral = true "true: the run stops where the ball's normal force would turn negative (it would lift off); false: the plane may pull (the bilateral model)";
   final parameter Units.Position c_start[3] = Rotations.rotationMatrix(Q_0)*c_b "Initial offset of the centre of mass, world frame";
   Bodies.Ground ground(nW = 1) annotation(Placement(transformation(extent = {{-30, -10}, {-50, 10}})));
   Bodies.RigidBody ball(nW = 1, m = m, I_b = I_b, g_0 = {0, 0, -g},
     r_0_start = {x_0, y_0, R} + c_start, v_0_start = cross(w_0_start, {0, 0, R} + c_start),
     Q_start = Q_0, w_0_start = w_0_start) annotation(Placement(transformation(extent = {{30, -10}, {50, 10}})));
-  Contacts.BallOnPlane contact(R = R, c_b = c_b) annotation(Placement(transformation(extent = {{-10, -10}, {10, 10}})));
+  Contacts.BallOnPlane contact(R = R, c_b = c_b, unilateral = unilateral) annotation(Placement(transformation(extent = {{-10, -10}, {10, 10}})));
   output Units.Position r_0[3] = ball.r_0 "Centre of mass";
   output Units.Quaternion Q[4] = ball.Q "Attitude";
   output Units.Velocity v_0[3] = ball.v_0 "Velocity of the centre of mass";

@@ -13,6 +13,7 @@ model RollingDisk "Thin disk (homogeneous by default) rolling without slipping o
   parameter Units.Position y_0 = 0 "Initial y of the contact point";
   parameter Units.Inertia A(min = 0) = 0 "Central moment of inertia about a diameter (0: thin homogeneous disk, m R^2/4, following m and R)";
   parameter Units.Inertia C(min = 0) = 0 "Central moment of inertia about the symmetry axis, at most 2 A (0: thin homogeneous disk, m R^2/2, following m and R)";
+  parameter Boolean unilateral = true "true: the run stops where the disk's normal force would turn negative (it would lift off); false: the plane may pull (the bilateral model)";
   // Evaluate = false: the values in use follow parameters set at run time (rumoca would fold an assert that reads
   // only final parameters at their build-time values)
   final parameter Units.Inertia A_used = if A > 0 then A else m*R^2/4 "Central moment of inertia about a diameter in use: A, or m R^2/4 if A = 0" annotation(Evaluate = false);
@@ -24,7 +25,7 @@ model RollingDisk "Thin disk (homogeneous by default) rolling without slipping o
     r_0_start = {x_0, y_0, 0} - R*d_start, v_0_start = -R*cross(w_start, d_start),
     Q_start = Rotations.fromEulerZXZ(psi_0, theta_0, phi_0), w_0_start = w_start)
     annotation(Placement(transformation(extent = {{30, -10}, {50, 10}})));
-  Contacts.DiskOnPlane contact(R = R, final n_b = {0, 0, 1}) annotation(Placement(transformation(extent = {{-10, -10}, {10, 10}})));
+  Contacts.DiskOnPlane contact(R = R, final n_b = {0, 0, 1}, unilateral = unilateral) annotation(Placement(transformation(extent = {{-10, -10}, {10, 10}})));
   output Units.Position r_0[3] = disk.r_0 "Centre of the disk";
   output Units.Quaternion Q[4] = disk.Q "Attitude of the disk (body z = symmetry axis)";
   output Units.Velocity v_0[3] = disk.v_0 "Velocity of the centre";

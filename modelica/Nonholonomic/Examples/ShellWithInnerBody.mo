@@ -14,6 +14,7 @@ model ShellWithInnerBody "Spherical robot: a shell rolling on a plane with a bod
   parameter Units.AngularVelocity W_s_0[3] = {0.5, 1, 0.3} "Initial angular velocity of the shell, world frame";
   parameter Units.Position x_0 = 0 "Initial x of the contact point";
   parameter Units.Position y_0 = 0 "Initial y of the contact point";
+  parameter Boolean unilateral = true "true: the run stops where the shell's normal force would turn negative (it would lift off); false: the plane may pull (the bilateral model)";
   final parameter Units.Position c_start[3] = Rotations.rotationMatrix(Q_t_0)*c "Initial offset of the inner body's centre of mass, world frame";
   final parameter Units.AngularVelocity w_t_start[3] = Rotations.rotationMatrix(Q_t_0)*w_t_b_0 "Initial angular velocity of the inner body, world frame";
   final parameter Units.Velocity V_start[3] = cross(W_s_0, {0, 0, R_s}) "Initial velocity of the shell's centre (rolling)";
@@ -24,7 +25,7 @@ model ShellWithInnerBody "Spherical robot: a shell rolling on a plane with a bod
   Bodies.RigidBody top(nW = 1, m = m_t, I_b = I_t, g_0 = {0, 0, -g}, r_0_start = {x_0, y_0, R_s} + c_start,
     v_0_start = V_start + cross(w_t_start, c_start), Q_start = Q_t_0, w_0_start = w_t_start)
     annotation(Placement(transformation(extent = {{70, -10}, {90, 10}})));
-  Contacts.BallOnPlane contact(R = R_s, final c_b = {0, 0, 0}) annotation(Placement(transformation(extent = {{-50, -10}, {-30, 10}})));
+  Contacts.BallOnPlane contact(R = R_s, final c_b = {0, 0, 0}, unilateral = unilateral) annotation(Placement(transformation(extent = {{-50, -10}, {-30, 10}})));
   Joints.SphericalHinge hinge(final p_a = {0, 0, 0}, p_b = -c) annotation(Placement(transformation(extent = {{30, -10}, {50, 10}})));
   output Units.Quaternion Q_t[4] = top.Q "Attitude of the inner body";
   output Units.AngularVelocity w_t_b[3] = top.w_b "Angular velocity of the inner body, its body frame";

@@ -13,6 +13,7 @@ model ShellWithNonholonomicHinge "Spherical robot: a shell rolling on a plane wi
   parameter Units.AngularVelocity Omega_12_0[2] = {0.5, 1.5} "Initial angular velocity of the shell about the inner body's axes 1 and 2 (about axis 3 it equals the inner body's)";
   parameter Units.Position x_0 = 0 "Initial x of the contact point";
   parameter Units.Position y_0 = 0 "Initial y of the contact point";
+  parameter Boolean unilateral = true "true: the run stops where the shell's normal force would turn negative (it would lift off); false: the plane may pull (the bilateral model)";
   final parameter Units.AngularVelocity W_start[3] = Rotations.rotationMatrix(Q_b_0)*{Omega_12_0[1], Omega_12_0[2], w_b_b_0[3]} "Initial angular velocity of the shell, world frame";
   final parameter Units.Velocity V_start[3] = cross(W_start, {0, 0, R_s}) "Initial velocity of the centre (rolling)";
   Bodies.Ground ground(nW = 1) annotation(Placement(transformation(extent = {{-70, -10}, {-90, 10}})));
@@ -21,7 +22,7 @@ model ShellWithNonholonomicHinge "Spherical robot: a shell rolling on a plane wi
     annotation(Placement(transformation(extent = {{-10, -10}, {10, 10}})));
   Bodies.RigidBody body(nW = 2, m = m_b, I_b = I_b, g_0 = {0, 0, -g}, r_0_start = {x_0, y_0, R_s}, v_0_start = V_start,
     Q_start = Q_b_0, w_0_start = Rotations.rotationMatrix(Q_b_0)*w_b_b_0) annotation(Placement(transformation(extent = {{70, -10}, {90, 10}})));
-  Contacts.BallOnPlane contact(R = R_s, final c_b = {0, 0, 0}) annotation(Placement(transformation(extent = {{-50, -10}, {-30, 10}})));
+  Contacts.BallOnPlane contact(R = R_s, final c_b = {0, 0, 0}, unilateral = unilateral) annotation(Placement(transformation(extent = {{-50, -10}, {-30, 10}})));
   Joints.SphericalHinge hinge(final p_a = {0, 0, 0}, final p_b = {0, 0, 0}) annotation(Placement(transformation(extent = {{30, 5}, {50, 25}})));
   Joints.NonholonomicHinge suslov(final e_a = {0, 0, 1}) annotation(Placement(transformation(extent = {{50, -25}, {30, -5}})));
   output Units.Quaternion Q_b[4] = body.Q "Attitude of the inner body";

@@ -23,6 +23,7 @@ model Skateboard "Skateboard with a rigid rider on two lean-to-steer trucks (Hub
   parameter Units.Acceleration g(min = 0) = 9.81 "Gravity acceleration";
   parameter Units.Frequency alpha(min = 0) = 20 "Baumgarte damping rate of the joints and contacts";
   parameter Units.Frequency beta(min = 0) = 20 "Baumgarte stiffness of the joints and contacts";
+  parameter Boolean unilateral = true "true: the run stops where a wheel's normal force would turn negative (it would lift off); false: the plane may pull (the planar model's wheels that never leave the ground)";
   parameter Units.Velocity V = 3 "Initial forward speed of O";
   parameter Units.Angle theta_0(min = -1.2, max = 1.2) = 0.02 "Initial tilt of the board about its longitudinal axis (> 0: leaning to its left)";
   parameter Units.AngularVelocity dtheta_0 = 0 "Initial rate of the tilt";
@@ -61,11 +62,11 @@ model Skateboard "Skateboard with a rigid rider on two lean-to-steer trucks (Hub
     Q_start = Q_start, w_0_start = w_start) annotation(Placement(transformation(origin = {0, 40}, extent = {{10, -10}, {-10, 10}}, rotation = -90)));
   Vehicles.SkateboardTruck front(final front = true, lambda = lambda, k = k_t, c = c_t, r_b = {l, 0.0, 0.0} - r_G_b, R = R, b = b,
     m_h = m_h, A_h = A_h, C_h = C_h, m_w = m_w, A_w = A_w, C_w = C_w, c_w = c_w, d_w = d_w, g_0 = {0.0, 0.0, -g},
-    alpha = alpha, beta = beta, r_board_start = r_start, Q_board_start = Q_start, v_board_start = v_start,
+    alpha = alpha, beta = beta, unilateral = unilateral, r_board_start = r_start, Q_board_start = Q_start, v_board_start = v_start,
     w_board_start = w_start) annotation(Placement(transformation(origin = {30, -0}, extent = {{-10, -10}, {10, 10}})));
   Vehicles.SkateboardTruck rear(final front = false, lambda = lambda, k = k_t, c = c_t, r_b = {-l, 0.0, 0.0} - r_G_b, R = R, b = b,
     m_h = m_h, A_h = A_h, C_h = C_h, m_w = m_w, A_w = A_w, C_w = C_w, c_w = c_w, d_w = d_w, g_0 = {0.0, 0.0, -g},
-    alpha = alpha, beta = beta, r_board_start = r_start, Q_board_start = Q_start, v_board_start = v_start,
+    alpha = alpha, beta = beta, unilateral = unilateral, r_board_start = r_start, Q_board_start = Q_start, v_board_start = v_start,
     w_board_start = w_start) annotation(Placement(transformation(origin = {-30, -0}, extent = {{-10, -10}, {10, 10}})));
   output Units.Angle theta = atan2(-board.T[3, 2], board.T[3, 3]) "Tilt of the board about its longitudinal axis (> 0: leaning to its left, the left side down)";
   output Units.AngularVelocity dtheta = -(board.k.w_0*board.T[:, 1]) "Rate of the tilt";

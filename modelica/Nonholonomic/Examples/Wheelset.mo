@@ -18,6 +18,7 @@ model Wheelset "Two disks on an axle with compliant revolute joints, rolling on 
   parameter Units.Angle psi_0 = 0 "Initial heading (direction of motion, perpendicular to the axle)";
   parameter Units.Velocity v_0 = 1 "Initial forward speed of the middle of the axle";
   parameter Units.AngularVelocity dpsi_0 = 0.5 "Initial yaw rate";
+  parameter Boolean unilateral = true "true: the run stops where a wheel's normal force would turn negative (it would lift off); false: the plane may pull (the planar model's wheels that never leave the ground)";
   final parameter Real f_start[3] = {cos(psi_0), sin(psi_0), 0} "Initial direction of motion";
   final parameter Real a_start[3] = {-sin(psi_0), cos(psi_0), 0} "Initial axle direction, from wheel 1 to wheel 2";
   // body frames of the axle and the wheels: x along the motion, z along the axle
@@ -37,8 +38,8 @@ model Wheelset "Two disks on an axle with compliant revolute joints, rolling on 
     c = c, d = d) annotation(Placement(transformation(extent = {{50, 5}, {30, 25}})));
   Joints.CompliantRevolute joint2(p_a = {0, 0, b}, final p_b = {0, 0, 0}, final n_a = {0, 0, 1}, final n_b = {0, 0, 1},
     c = c, d = d) annotation(Placement(transformation(extent = {{50, -25}, {30, -5}})));
-  Contacts.DiskOnPlane contact1(R = R, final n_b = {0, 0, 1}) annotation(Placement(transformation(extent = {{-50, 5}, {-30, 25}})));
-  Contacts.DiskOnPlane contact2(R = R, final n_b = {0, 0, 1}) annotation(Placement(transformation(extent = {{-50, -25}, {-30, -5}})));
+  Contacts.DiskOnPlane contact1(R = R, final n_b = {0, 0, 1}, unilateral = unilateral) annotation(Placement(transformation(extent = {{-50, 5}, {-30, 25}})));
+  Contacts.DiskOnPlane contact2(R = R, final n_b = {0, 0, 1}, unilateral = unilateral) annotation(Placement(transformation(extent = {{-50, -25}, {-30, -5}})));
   output Units.Position r_0[3] = axle.r_0 "Middle of the axle";
   output Units.Quaternion Q[4] = axle.Q "Attitude of the axle (body z along the axle)";
   output Units.Velocity v_axle_0[3] = axle.v_0 "Velocity of the middle of the axle";

@@ -18,6 +18,7 @@ model SkateboardTruck "Skateboard truck: a hanger on an elastic pivot (the bushi
   parameter Units.Acceleration g_0[3] = {0.0, 0.0, -9.81} "Gravity acceleration, world frame";
   parameter Units.Frequency alpha(min = 0) = 20 "Baumgarte damping rate of the pivot, the axle joints and the contacts";
   parameter Units.Frequency beta(min = 0) = 20 "Baumgarte stiffness of the pivot, the axle joints and the contacts";
+  parameter Boolean unilateral = true "true: the run stops where a wheel's normal force would turn negative (it would lift off); false: the plane may pull (the planar model's wheels that never leave the ground)";
   parameter Units.Position r_board_start[3] = {0.0, 0.0, 1.03} "Initial centre of mass of the board, world frame";
   parameter Units.Quaternion Q_board_start[4] = {1.0, 0.0, 0.0, 0.0} "Initial attitude of the board (x forward, y left, z normal to the board)";
   parameter Units.Velocity v_board_start[3] = {0.0, 0.0, 0.0} "Initial velocity of the board's centre of mass, world frame";
@@ -69,9 +70,9 @@ model SkateboardTruck "Skateboard truck: a hanger on an elastic pivot (the bushi
     c = c_w, d = d_w, alpha = alpha, beta = beta) annotation(Placement(transformation(origin = {22, -0}, extent = {{-10, -10}, {10, 10}}, rotation = -90)));
   Joints.CompliantRevolute joint2(p_a = {0.0, -b, 0.0}, final p_b = {0.0, 0.0, 0.0}, final n_a = {0.0, 1.0, 0.0}, final n_b = {0.0, 1.0, 0.0},
     c = c_w, d = d_w, alpha = alpha, beta = beta) annotation(Placement(transformation(origin = {-22, -0}, extent = {{-10, -10}, {10, 10}}, rotation = -90)));
-  Contacts.DiskOnPlane contact1(R = R, final n_b = {0.0, 1.0, 0.0}, alpha = alpha, beta = beta)
+  Contacts.DiskOnPlane contact1(R = R, final n_b = {0.0, 1.0, 0.0}, alpha = alpha, beta = beta, unilateral = unilateral)
     annotation(Placement(transformation(origin = {22, -60}, extent = {{-10, -10}, {10, 10}}, rotation = -90)));
-  Contacts.DiskOnPlane contact2(R = R, final n_b = {0.0, 1.0, 0.0}, alpha = alpha, beta = beta)
+  Contacts.DiskOnPlane contact2(R = R, final n_b = {0.0, 1.0, 0.0}, alpha = alpha, beta = beta, unilateral = unilateral)
     annotation(Placement(transformation(origin = {-22, -60}, extent = {{-10, -10}, {10, 10}}, rotation = -90)));
   output Units.Angle delta "Steer angle of the axle: from the board's lateral direction to the axle (hanger y), both projected on the horizontal plane, counter-clockwise about the world z";
   output Units.Angle chi "Angle of the hanger about the pivot axis (0: axle perpendicular to the board's longitudinal plane)";

@@ -184,7 +184,7 @@ class LiftOffCase(Case):
         expected = self.reference_time()
         # the bilateral run a little past the lift-off (10 %: a falling disk then nears the flat, where the ideal
         # contact is undefined)
-        bilateral = simulate(self.model, parameters={**self.parameters, f"{self.contact}.unilateral": 0},
+        bilateral = simulate(self.model, parameters={**self.parameters, "unilateral": 0},
                              stop_time=1.1 * expected, output_interval=self.output_interval, tolerance=1e-12)
         grid = bilateral.drop_duplicates("time", keep="last").reset_index(drop=True)
         ref = self.reference(grid["time"].to_numpy())

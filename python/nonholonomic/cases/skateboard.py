@@ -51,7 +51,7 @@ UNITS = dict(theta="rad", psi="rad", x="m", y="m", speed="m/s", dtheta="rad/s", 
 # real board's upper wheels lift off (t = 1.68 s of that run), and the growing tilts run on past the 4 times their
 # start that the fits read, until a wheel would lift off. The fits read only tilts of a few hundredths of a radian,
 # where every wheel is loaded.
-BILATERAL = {f"{truck}.contact{k}.unilateral": 0 for truck in ("front", "rear") for k in (1, 2)}
+BILATERAL = {"unilateral": 0}
 
 
 def run(parameters: dict, stop_time: float, interval: float = 0.01) -> pd.DataFrame:

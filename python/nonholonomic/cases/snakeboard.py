@@ -52,7 +52,7 @@ UNITS = dict(x="m", y="m", theta="rad", xi="m/s", omega="rad/s", psi="rad", phi_
 # shift the load between the diagonals; wheels 1 and 4 would lift off at t = 0.023 s (park) and 0.110 s (rotate),
 # while the drive gait keeps every wheel loaded (measured with unilateral = false: N down to -14.8 N and -0.08 N).
 # The cases compare the bilateral model, the one the paper analyses.
-BILATERAL = {f"contact[{i}].unilateral": 0 for i in range(1, 5)}
+BILATERAL = {"unilateral": 0}
 
 
 def run(gait: str, parameters: dict, stop_time: float, interval: float = 0.01) -> pd.DataFrame:
