@@ -9,7 +9,7 @@ Written from the papers and from textbook contact mechanics, never from the Mode
   inertia about a diameter); with A = m a^2/4 and a_c = a it is Moffatt's. ``steady_precession``.
 * The energy above the flat rest at small tilt, ``E = 3/2 m g a alpha`` (Moffatt eq. (2)); hence, for a loss law
   ``P = K alpha^p``, ``alpha^(1 - p) ~ (t0 - t)`` and, with ``Omega ~ alpha^(-1/2)``, the exponent
-  ``n = 1/(2 (1 - p))`` of ``Omega ~ (t0 - t)^(-n)`` (/work/euler-literature.md, section 3). ``exponent_from_loss_law``.
+  ``n = 1/(2 (1 - p))`` of ``Omega ~ (t0 - t)^(-n)`` (docs/euler_disk_literature.md, section 3). ``exponent_from_loss_law``.
 * The torus (a rounded edge, tube radius r about a circle of radius R - r) touching a plane at tilt alpha: its
   principal radii of curvature at the lowest point are r across the rim and, by Meusnier's theorem, the circle's
   radius R - r divided by the sine of the angle between its plane and the plane's normal, plus r, along it.
@@ -29,7 +29,7 @@ from scipy.optimize import minimize_scalar
 
 from ..errors import NonholonomicError
 
-# Published exponents n of Omega ~ (t0 - t)^(-n): (source, mechanism, n, kind). From /work/euler-literature.md,
+# Published exponents n of Omega ~ (t0 - t)^(-n): (source, mechanism, n, kind). From docs/euler_disk_literature.md,
 # whose status tags are kept: the derived ones follow from the loss law with E ~ alpha and Omega ~ alpha^(-1/2).
 LITERATURE = (
     ("Moffatt 2000, Nature 404:833", "viscous air in the gap under the disk", 1 / 6, "predicted"),
