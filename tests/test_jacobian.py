@@ -19,9 +19,10 @@ from nonholonomic.simulate import simulate
 # max(|x|, 1), a micron) straddles it, so they take steps well below it too: the bearing at its initial state (balls
 # at rest, 0.5 um into both rings; at speed the friction's regularisation couples positions and spins on the scale
 # eps/omega = 0.5 um), measured 1.2e-8 with steps of 1e-10; the gears after 10 ms (2.5 um of mesh approach), 4.5e-9
-# with steps of 1e-8.
+# with steps of 1e-8. Euler's disk at its initial state (the rim 0.5 um into the glass, the static penetration):
+# 2.3e-8 and 3.6e-8 (perturbed) with steps of 1e-10; 1.2e-7 at 1e-9 and 1.2e-5 at 1e-8, the (h/delta)^2 truncation.
 KINK_FREE = {"TippeTop": (0.2, 1e-9, 1e-10),  # time of the state, perturbation, relative step
-             "BallBearing": (0.0, 1e-9, 1e-10), "SpurGearPair": (0.01, 1e-9, 1e-8)}
+             "BallBearing": (0.0, 1e-9, 1e-10), "SpurGearPair": (0.01, 1e-9, 1e-8), "EulerDisk": (0.0, 1e-9, 1e-10)}
 
 
 def _states(model: str, fmu: FmuJacobian):
