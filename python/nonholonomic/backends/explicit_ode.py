@@ -301,8 +301,9 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
     state_syms = [s for v in states for s in _flat(v.value)]
     # an assert on time-varying variables (a contact that would pull, ...) is an event where the run fails
     varying = ca.vertcat(dae.time, *state_syms, *[s for v in inputs + unknown_vars for s in _flat(v.value)], m_sx)
-    time_varying = lambda condition: ca.depends_on(ca.SX(subst_params([condition])[0]), varying)
-    events.failures = [(act, message) for condition, message, _, act in dae.assertions() if time_varying(condition)]
+    asserts = [(subst_params([condition])[0], message, place, act) for condition, message, place, act in dae.assertions()]
+    on_parameters = [(c, m, w) for c, m, w, _ in asserts if not ca.depends_on(ca.SX(c), varying)]
+    events.failures = [(act, m) for c, m, _, act in asserts if ca.depends_on(ca.SX(c), varying)]
     fire, rates = ca.SX.sym("fire"), ca.SX.sym("rates", len(r_sx))
     fires = ca.SX.sym("fires", len(events.reinits))  # which reinit fires, from the first stage of the event
     z_e, event_e, reinit_e = _event_expressions(dae, events, discrete_vars, states, c_sx, fire, rates, fires,
@@ -484,10 +485,7 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
     dependent = {c.name: sorted(free_names[v.name()] for v in ca.symvar(ca.SX(d)) if v.name() in free_names)
                  for c, d in zip(calculated, calculated_defs)}
     assertions, holds = [], []
-    for condition, message, place, _ in dae.assertions():
-        if time_varying(condition):  # an event (events.failures)
-            continue
-        condition = subst_params([condition])[0]
+    for condition, message, place in on_parameters:  # those on time-varying variables are events.failures
         if ca.SX(condition).is_constant() and not float(ca.evalf(ca.SX(condition))):
             raise NonholonomicError(f"assertion failed at {place}: {message}")
         assertions.append((message, place))
