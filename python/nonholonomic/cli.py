@@ -38,6 +38,12 @@ def _cmd_list(args) -> int:
     return 0
 
 
+def _cmd_describe(args) -> int:
+    from .describe import describe
+    print(describe(args.model).text())
+    return 0
+
+
 def _cmd_build(args) -> int:
     from .build import build
     from .models import FMU_DIR, LIBRARY
@@ -454,9 +460,13 @@ def parser() -> argparse.ArgumentParser:
                                 "verification against reference models.")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     sub.add_parser("list", help="list the example models and verification cases").set_defaults(run=_cmd_list)
+    de = sub.add_parser("describe", help="a model's parameters, inputs, outputs and states with units, defaults and "
+                                         "ranges; its experiment, references and verification cases")
+    de.add_argument("model", help="example model name or .fmu file")
+    de.set_defaults(run=_cmd_describe)
     b = sub.add_parser("build", help="export example models as FMUs into fmus/")
     b.add_argument("models", nargs="*", help="example models (default: all)")
-    b.add_argument("--backend", default="auto", help="auto (OpenModelica if omc is installed), openmodelica or rumoca")
+    b.add_argument("--backend", default="auto", help="auto (default: OpenModelica if omc is installed, else rumoca), openmodelica or rumoca")
     b.add_argument("--out", default=None, help="output folder (default: fmus/)")
     b.add_argument("--library", default=None, help="folder of the Nonholonomic Modelica library (default: the project's)")
     b.add_argument("--jobs", type=_jobs, default=None,
@@ -468,10 +478,10 @@ def parser() -> argparse.ArgumentParser:
     b.set_defaults(run=_cmd_build)
     s = sub.add_parser("simulate", help="simulate a model's FMU and write its outputs")
     s.add_argument("model", help="example model name or .fmu file")
-    s.add_argument("--set", action="append", metavar="NAME=VALUE", help="set a parameter (repeatable)")
+    s.add_argument("--set", action="append", metavar="NAME=VALUE", help="set a parameter (repeatable; its unit, default and range: nonholonomic describe MODEL)")
     s.add_argument("--input", action="append", metavar="NAME=VALUE|TABLE",
                    help="an input held at a value, or a .csv/.parquet table with a time column and a column per "
-                        "input, linear in between (repeatable)")
+                        "input, linear in between (repeatable; default: every input at its start value)")
     _run_settings_arguments(s, "simulated time [s]")
     s.add_argument("--output", action="append", help="variable to record (repeatable; default: all outputs)")
     s.add_argument("--out", required=True, help="result file, .csv or .parquet")
@@ -493,12 +503,13 @@ def parser() -> argparse.ArgumentParser:
     sw.add_argument("--tolerance", type=_tolerance, default=1e-6, help="relative tolerance of the runs (default 1e-6)")
     sw.add_argument("--eta", type=float, nargs="+", action="extend",
                     help="roller mass fractions (one or more, repeatable; default 1e-1/n..1e-6/n)")
-    sw.add_argument("--stop-time", type=_positive_float, default=None, help="simulated time of every case")
+    sw.add_argument("--stop-time", type=_positive_float, default=None,
+                    help="simulated time of every case [s] (default: each kind's own span)")
     sw.add_argument("--scheduler", default=None, help="address of a running Dask scheduler (default: a local cluster)")
     sw.add_argument("--workers", type=_workers, default=2, help="workers of the local cluster (default 2)")
     sw.add_argument("--time-limit", type=_positive_float, default=900.0,
                     help="wall-time limit of one case in seconds; a case over it is recorded as failed (default 900)")
-    sw.add_argument("--out", default="results/omni_sweep", help="folder of the results (finished cases are kept)")
+    sw.add_argument("--out", default="results/omni_sweep", help="folder of the results (default results/omni_sweep; finished cases are kept)")
     sw.set_defaults(run=_cmd_sweep)
     st = sub.add_parser("study", help="any example model over a grid or a sample of its parameters, on Dask: metrics "
                                       "per run, a table and a plot")
@@ -511,7 +522,7 @@ def parser() -> argparse.ArgumentParser:
                          "'theta > 0.95*pi') or package.module:function of the run's DataFrame (repeatable; "
                          "default: final of every output)")
     st.add_argument("--sample", default=None, metavar="lhs:N[:SEED]",
-                    help="N points of a Latin hypercube within the ranges (seed 0 unless given) instead of the grid")
+                    help="N points of a Latin hypercube within the ranges (seed 0 unless given) instead of the grid (default: the grid)")
     _run_settings_arguments(st, "simulated time of every run [s]")
     st.add_argument("--scheduler", default=None, help="address of a running Dask scheduler (default: a local cluster)")
     st.add_argument("--workers", type=_workers, default=2, help="workers of the local cluster (default 2)")
@@ -522,14 +533,14 @@ def parser() -> argparse.ArgumentParser:
     st.set_defaults(run=_cmd_study)
     c2 = sub.add_parser("chapter2", help="the massive-roller vehicle with impacts: Gerasimov 2018, ch. 2 (Fig. 2.4-2.6)")
     c2.add_argument("cases", nargs="*", type=int, help="initial conditions 1, 2, 3 (default: all)")
-    c2.add_argument("--t-end", type=_positive_float, default=60.0, help="simulated time [s] (the thesis shows up to 1000 s)")
-    c2.add_argument("--out", default="results/chapter2", help="folder of the results")
+    c2.add_argument("--t-end", type=_positive_float, default=60.0, help="simulated time [s] (default 60; the thesis shows up to 1000 s)")
+    c2.add_argument("--out", default="results/chapter2", help="folder of the results (default results/chapter2)")
     c2.add_argument("--model", choices=("reference", "fmu", "both"), default="reference",
                     help="the Python reference (omni_massive), the example FMUs (Examples.OmniVehicleImpact*: "
                          "case<n>_fmu.csv, ...) or both (default: reference)")
     c2.set_defaults(run=_cmd_chapter2)
     cp = sub.add_parser("compare-impacts", help="omni vehicle: friction model (FMU) vs massive rollers with impacts, ch. 2 data")
-    cp.add_argument("--t-end", type=_positive_float, default=10.0, help="simulated time [s]")
+    cp.add_argument("--t-end", type=_positive_float, default=10.0, help="simulated time [s] (default 10)")
     cp.add_argument("--fmu", action="store_true",
                     help="both models as FMUs (OmniVehicleChapter2 against OmniVehicleImpact*), equal masses and "
                          "moments, as the rollers get lighter: fmu_trend.csv, fmu_trend.png")
@@ -538,14 +549,14 @@ def parser() -> argparse.ArgumentParser:
     cp.add_argument("--untruncated", action="store_true",
                     help="with --fmu: the friction model with the untruncated spindles of ch. 3 (default: truncated "
                          "rollers, the impact model's geometry)")
-    cp.add_argument("--out", default="results/omni_compare", help="folder of the results")
+    cp.add_argument("--out", default="results/omni_compare", help="folder of the results (default results/omni_compare)")
     cp.set_defaults(run=_cmd_compare)
     tr = sub.add_parser("track", help="omni vehicle: a path-following controller in the loop (co-simulation), FMU "
                                       "and massless-roller model, roller mass and communication step")
     tr.add_argument("paths", nargs="*", help="circle and/or eight (default: both)")
     tr.add_argument("--stop-time", type=_positive_float, default=None,
-                    help="simulated time of every run (default: one period of its path: 8 s circle, 12 s eight)")
-    tr.add_argument("--out", default="results/omni_tracking", help="folder of the results")
+                    help="simulated time of every run [s] (default: one period of its path: 8 s circle, 12 s eight)")
+    tr.add_argument("--out", default="results/omni_tracking", help="folder of the results (default results/omni_tracking)")
     tr.set_defaults(run=_cmd_track)
     be = sub.add_parser("bench", help="benchmark FMU build and run against rumoca and the reference")
     be.add_argument("models", nargs="*", help="example models (default: all with a reference)")
@@ -559,7 +570,7 @@ def parser() -> argparse.ArgumentParser:
     be.set_defaults(run=_cmd_bench)
     dg = sub.add_parser("diagram", help="draw a class's diagram from its Modelica annotations (SVG)")
     dg.add_argument("model", help="example model name or full class name (Nonholonomic.Vehicles.OmniWheel)")
-    dg.add_argument("--out", required=True, help="the SVG file")
+    dg.add_argument("--out", required=True, help="the SVG file to write")
     dg.set_defaults(run=_cmd_diagram)
     return p
 
