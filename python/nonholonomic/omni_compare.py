@@ -183,12 +183,14 @@ def plot_fmu_trend(table: pd.DataFrame, path: pathlib.Path, t_end: float, trunca
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+
+    from .plots import on_log_axis
     columns = ["path difference [m]", "heading difference [rad]", "omega difference [rad/s]",
                "energy difference at the end (relative)"]
     fig, axes = plt.subplots(1, len(columns), figsize=(18, 4.2))
     for ax, column in zip(axes, columns):
         for case, rows in table.groupby("case"):
-            ax.loglog(rows["eta"], rows[column].clip(lower=1e-16), "o-", label=f"case {case}: nu(0) = {CASES[case]}")
+            ax.loglog(rows["eta"], on_log_axis(rows[column]), "o-", label=f"case {case}: nu(0) = {CASES[case]}")
         eta = np.array(sorted(table["eta"].unique()))
         top = table[column].max()
         ax.loglog(eta, top * eta / eta.max(), "k:", lw=1, label="slope 1")

@@ -20,7 +20,7 @@ from .verification.case import DRIFT_FORMULA, integral_drift, unit_text  # noqa:
 FMU_STYLE = dict(color="tab:blue", lw=1.6, label="FMU")
 REF_STYLE = dict(color="tab:orange", lw=1.2, ls="--", label="reference")
 ERROR_STYLE = dict(color="tab:red", lw=1)
-FLOOR = 1e-18  # below double precision of any plotted quantity; keeps log(0) off log axes
+ROUND_OFF = float(np.finfo(float).eps)  # a relative difference at or below it is rounding, not a signal
 
 
 def label(name: str, unit: str) -> str:
@@ -40,9 +40,17 @@ def _signal_limits(ax, *curves) -> None:
         ax.set_ylim(middle - 0.1 * size, middle + 0.1 * size)
 
 
+def on_log_axis(values, floor: float = 0.0) -> np.ndarray:
+    """``values`` for a log axis: those at or below ``floor`` (0; :data:`ROUND_OFF` for a relative drift) left
+    out as gaps, not raised to an invented floor (a curve that plunges to 1e-18 where the drift is exactly 0)."""
+    values = np.asarray(values, dtype=float)
+    return np.where(values > floor, values, np.nan)
+
+
 def save_figure(fig, path: pathlib.Path) -> pathlib.Path:
-    """Lay out, write (110 dpi) and close a figure; returns the path."""
-    fig.tight_layout()
+    """Lay out (constrained: a figure's title, its axes' titles and offset labels kept apart), write (110 dpi)
+    and close a figure; returns the path."""
+    fig.set_layout_engine("constrained")
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return path
@@ -113,11 +121,11 @@ def drift(time, energy, residuals: dict, title, path) -> pathlib.Path:
     own panel, log scale; ``residuals`` maps a name to (values, unit)."""
     fig, axes = plt.subplots(1 + len(residuals), 1, figsize=(7.5, 2.2 + 1.8 * len(residuals)), sharex=True)
     axes = np.atleast_1d(axes)
-    axes[0].semilogy(time, np.maximum(integral_drift(energy), FLOOR), color="tab:blue")
+    axes[0].semilogy(time, on_log_axis(integral_drift(energy), ROUND_OFF), color="tab:blue")
     axes[0].set_ylabel(label("energy drift", "1"))
     axes[0].set_title(f"{title}\nenergy drift {DRIFT_FORMULA.replace('I', 'E')}", fontsize=10)
     for ax, (name, (values, unit)) in zip(axes[1:], residuals.items()):
-        ax.semilogy(time, np.maximum(np.abs(values), FLOOR), color="tab:red", lw=1)
+        ax.semilogy(time, on_log_axis(np.abs(values)), color="tab:red", lw=1)
         ax.set_ylabel(label(f"|{name}|", unit))
     for ax in axes:
         ax.grid(alpha=0.3, which="both")
@@ -169,7 +177,7 @@ def integrals(time, values: dict, title, path) -> pathlib.Path:
     vector fixed in space; normalised as the checks normalise them (:func:`integral_drift`)."""
     fig, ax = plt.subplots(figsize=(7.5, 4.2))
     for name, v in values.items():
-        ax.semilogy(time, np.maximum(integral_drift(v), FLOOR), label=name)
+        ax.semilogy(time, on_log_axis(integral_drift(v), ROUND_OFF), label=name)
     ax.set_xlabel(label("t", "s"))
     ax.set_ylabel(label(f"drift {DRIFT_FORMULA}", "1"))
     ax.set_title(title)

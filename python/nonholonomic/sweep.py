@@ -395,6 +395,8 @@ def plot_sweep(table: pd.DataFrame, out_dir: pathlib.Path) -> list[pathlib.Path]
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+
+    from .plots import on_log_axis
     out_dir = pathlib.Path(out_dir)
     files = []
     ok = table[table["status"] == "ok"]
@@ -421,9 +423,9 @@ def plot_sweep(table: pd.DataFrame, out_dir: pathlib.Path) -> list[pathlib.Path]
         fig, axes = plt.subplots(1, 3, figsize=(11, 3.8))
         for eta, f in frames.items():
             t = f["time"]
-            axes[0].semilogy(t, np.hypot(f["x"] - f["x_ref"], f["y"] - f["y_ref"]) + 1e-18, label=f"eta {eta:.1e}")
-            axes[1].semilogy(t, np.abs(f["psi"] - f["psi_ref"]) + 1e-18)
-            axes[2].semilogy(t, f[[f"slip[{i}]" for i in range(1, N_WHEELS + 1)]].max(axis=1) + 1e-18)
+            axes[0].semilogy(t, on_log_axis(np.hypot(f["x"] - f["x_ref"], f["y"] - f["y_ref"])), label=f"eta {eta:.1e}")
+            axes[1].semilogy(t, on_log_axis(np.abs(f["psi"] - f["psi_ref"])))
+            axes[2].semilogy(t, on_log_axis(f[[f"slip[{i}]" for i in range(1, N_WHEELS + 1)]].max(axis=1)))
         axes[0].set_ylabel("|position - massless| [m]"), axes[1].set_ylabel("|psi - massless| [rad]")
         axes[2].set_ylabel("max slip speed [m/s]")
         for ax in axes:

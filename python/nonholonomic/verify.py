@@ -44,8 +44,9 @@ def verify(names=None, out_dir: pathlib.Path | str = "results", progress=None, j
         except Exception as e:  # a bug in the case: recorded as its failure too, so the other cases still run
             last = str(e).strip().splitlines()[-1] if str(e).strip() else type(e).__name__
             result = CaseResult.failed(case, f"internal error (please report it): {last}")
+        result.seconds = time.perf_counter() - start
         results[case.name] = result
-        say(f"[{k}/{n}] {case.name}: {'passed' if result.passed else 'FAILED'} ({time.perf_counter() - start:.0f} s)")
+        say(f"[{k}/{n}] {case.name}: {'passed' if result.passed else 'FAILED'} ({result.seconds:.0f} s)")
 
     pool = concurrent.futures.ThreadPoolExecutor(max_workers=min(jobs, n) or 1)
     try:

@@ -18,7 +18,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from ..plots import label, plt, save_figure
+from ..plots import label, on_log_axis, plt, save_figure
 from ..references import euler_disk as ref
 from ..simulate import simulate
 from ..verification import Case, CaseResult, Check, no_signals
@@ -296,9 +296,9 @@ class FinalPhaseCase(Case):
         fig, axes = plt.subplots(3, 1, figsize=(8, 7), sharex=True)
         axes[0].plot(e["time"], e["N"], lw=0.5)
         axes[0].set_ylabel(label("normal force N", "N"))
-        axes[1].semilogy(e["time"], np.abs(e["Omega"]) + 1e-3, lw=0.5)
+        axes[1].semilogy(e["time"], on_log_axis(np.abs(e["Omega"])), lw=0.5)
         axes[1].set_ylabel(label("|Omega|", "rad/s"))
-        axes[2].semilogy(e["time"], e["tilt"] + 1e-7, lw=0.5)
+        axes[2].semilogy(e["time"], on_log_axis(e["tilt"]), lw=0.5)
         axes[2].set_ylabel(label("tilt", "rad"))
         axes[2].set_xlabel(label("time", "s"))
         for ax in axes:

@@ -339,10 +339,15 @@ def plot_case(fmu: pd.DataFrame, ref: pd.DataFrame, found: pd.DataFrame, title: 
     ax.set_ylabel(label("nu3 = Lambda theta'", "1/s"))
     ax.set_title("platform spin nu3 and speed of S")
     ax = axes[2]
-    ax.plot(fmu["x"], fmu["y"], **FMU_STYLE)
-    ax.plot(ref["x"], ref["y"], **REF_STYLE)
+    extent = max(np.ptp(fmu["x"]), np.ptp(fmu["y"]), np.ptp(ref["x"]), np.ptp(ref["y"]))
+    if extent > SYMMETRY_ZERO:
+        ax.plot(fmu["x"], fmu["y"], **FMU_STYLE)
+        ax.plot(ref["x"], ref["y"], **REF_STYLE)
+        ax.set_aspect("equal", adjustable="datalim")
+    else:  # a path of rounding noise is no signal: say that S stays put instead of drawing it
+        ax.text(0.5, 0.6, f"S stays at its start:\nits path spans {extent:.1e} m,\nround-off", ha="center",
+                transform=ax.transAxes)
     ax.plot(fmu["x"].iloc[:1], fmu["y"].iloc[:1], "ko", ms=4, label="start")
-    ax.set_aspect("equal", adjustable="datalim")
     ax.set_xlabel(label("x", "m"))
     ax.set_ylabel(label("y", "m"))
     ax.set_title("path of the centre of mass S")

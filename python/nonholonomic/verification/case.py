@@ -43,6 +43,7 @@ class CaseResult:
     frames: dict                      # name -> DataFrame written as <name>.csv (fmu, reference, ...)
     files: list = dataclasses.field(default_factory=list)
     error: str | None = None          # why the case could not run (a crashed, corrupt or missing FMU, ...)
+    seconds: float | None = None      # its wall time in ``verify`` (set there)
 
     @property
     def passed(self) -> bool:

@@ -6,6 +6,7 @@ output folder)."""
 from __future__ import annotations
 
 import html
+import json
 import math
 import pathlib
 import struct
@@ -14,6 +15,7 @@ import pandas as pd
 
 from ..paths import write_bytes, write_table
 from .case import CaseResult, unit_text
+from .provenance import provenance
 
 NO_SIGNALS = "no signal comparison; see checks"
 
@@ -38,7 +40,8 @@ def summary_row(r: CaseResult) -> dict:
             "worst signal": worst["signal"] if worst is not None else NO_SIGNALS,
             "worst rel. error": worst["max_rel"] if worst is not None else None,
             "tolerance": worst["tolerance"] if worst is not None else None,
-            "checks passed": sum(c.passed for c in r.checks), "checks": len(r.checks), "error": r.error or ""}
+            "checks passed": sum(c.passed for c in r.checks), "checks": len(r.checks), "error": r.error or "",
+            "run time [s]": r.seconds}
 
 
 def format_table(results: list[CaseResult]) -> str:
@@ -83,6 +86,7 @@ caption{text-align:left;font-weight:600;padding:.2em 0}
 .banner{padding:.6em 1em;font-size:1.15em;border-radius:4px} .note{color:#555;font-style:italic}
 figure{margin:1em 0 1.6em} figure img{max-width:100%;height:auto;border:1px solid #e2e4e8}
 figcaption{font-size:.85em;color:#555} figure.diagram img{max-height:520px;width:auto} nav ul{margin:.2em 0} nav>ul{columns:2} nav>ul>li{break-inside:avoid}
+.provenance th{width:12em}
 .summary{font-size:.86em} .summary td{white-space:nowrap} .files{font-size:.9em}
 """
 
@@ -96,14 +100,16 @@ INTRO = ("<p>Each case runs an FMU of the Modelica library and compares it with 
 
 
 def _num(x) -> str:
-    """A number as HTML: plain between 1e-3 and 1e4, otherwise m × 10^e; 0, infinities and NaN in words."""
+    """A number as HTML, one format throughout: three significant digits, written plainly from 0.1 to 10^4
+    (0.699, 86.3, 1500) and as m × 10^e outside (2.51 × 10^−7; 10^−5 for a mantissa of 1); 0 as 0; infinities
+    and NaN in words."""
     x = float(x)
     if math.isnan(x):
         return "not computed"
     if math.isinf(x):
         return "∞" if x > 0 else "−∞"
-    if x == 0 or 1e-3 <= abs(x) < 1e4:
-        text = f"{x:.4g}"
+    if x == 0 or 0.1 <= abs(x) < 1e4:
+        text = f"{x:.{max(0, 2 - math.floor(math.log10(abs(x))))}f}" if x else "0"
     else:
         mantissa, exponent = f"{x:.2e}".split("e")
         mantissa = mantissa.rstrip("0").rstrip(".")
@@ -201,10 +207,39 @@ def _summary_table(results: list[CaseResult]) -> str:
         rows.append(f"<tr class='{'pass' if r.passed else 'fail'}'>{_verdict_cell(r.passed)}"
                     f"<td>{_case_link(r)}</td>"
                     f"<td>{_esc(_title(_system(r)))}</td><td>{_esc(r.case.model)}</td>{error}"
-                    f"<td class='num'>{passed} / {len(r.checks)}</td></tr>")
+                    f"<td class='num'>{passed} / {len(r.checks)}</td><td class='num'>{_seconds(r)}</td></tr>")
     return ("<table class='summary'><thead><tr><th>verdict</th><th>case</th><th>system</th><th>model (FMU)</th>"
-            "<th>worst signal</th><th>rel. error</th><th>tolerance</th><th>checks passed</th></tr></thead>"
+            "<th>worst signal</th><th>rel. error</th><th>tolerance</th><th>checks passed</th><th>run time</th>"
+            "</tr></thead>"
             f"<tbody>{''.join(rows)}</tbody></table>")
+
+
+def _seconds(r: CaseResult) -> str:
+    return "" if r.seconds is None else f"{r.seconds:.0f} s" if r.seconds >= 10 else f"{r.seconds:.1f} s"
+
+
+def _made(info: dict) -> str:
+    """The line under the title: when and from which commit."""
+    commit = info["commit"] or "none (not a git checkout)"
+    return (f"<p class='note'>Made {_esc(info['date'])} from commit {_esc(commit)}, on "
+            f"{_esc(info['machine']['processor'])}; the tools, the machine and the FMUs' checksums: "
+            "<a href='#provenance'>provenance</a>.</p>")
+
+
+def _provenance(info: dict) -> str:
+    """When and from what the report was made: commit, tools, machine, and each FMU's SHA-256."""
+    rows = [("date (UTC)", info["date"]), ("commit", info["commit"] or "not a git checkout")]
+    rows += [(f"{name} version", version) for name, version in info["versions"].items()]
+    rows += [(key, str(value)) for key, value in info["machine"].items()]
+    general = "".join(f"<tr><th>{_esc(k)}</th><td>{_esc(v)}</td></tr>" for k, v in rows)
+    fmus = "".join(f"<tr><td>{_esc(model)}</td><td><code>{_esc(f['sha256'])}</code></td>"
+                   f"<td>{_esc(f.get('FMI', ''))}</td><td>{_esc(f.get('generated at', ''))}</td></tr>"
+                   for model, f in info["fmus"].items())
+    return ("<section><h2 id='provenance'>Provenance</h2><p>Also in <a href='provenance.json'>provenance.json</a>."
+            f"</p><table class='provenance'><tbody>{general}</tbody></table>"
+            "<table class='summary'><caption>The FMUs the cases ran</caption><thead><tr><th>FMU</th>"
+            "<th>SHA-256</th><th>FMI</th><th>generated at</th></tr>"
+            f"</thead><tbody>{fmus}</tbody></table></section>")
 
 
 def _diagrams(rs: list[CaseResult], out_dir: pathlib.Path) -> str:
@@ -233,9 +268,11 @@ def _by_system(results: list[CaseResult]) -> dict:
 
 
 def write_report(results: list[CaseResult], out_dir: pathlib.Path) -> pathlib.Path:
-    """``verification.csv`` (one row per case) and ``verification.html`` in ``out_dir``."""
+    """``verification.csv`` (one row per case), ``provenance.json`` and ``verification.html`` in ``out_dir``."""
     out_dir = pathlib.Path(out_dir)
     write_table(pd.DataFrame([summary_row(r) for r in results]), out_dir / "verification.csv")
+    info = provenance(r.case.model for r in results)
+    write_bytes(out_dir / "provenance.json", json.dumps(info, indent=1).encode("utf-8"))
     systems = _by_system(results)
     failed = [r for r in results if not r.passed]
     banner = (f"<p class='banner {'fail' if failed else 'pass'}'><span class='verdict'>"
@@ -250,9 +287,10 @@ def write_report(results: list[CaseResult], out_dir: pathlib.Path) -> pathlib.Pa
              "<meta name='viewport' content='width=device-width, initial-scale=1'>",
              "<title>Nonholonomic: verification of the FMUs against reference models</title>",
              f"<style>{CSS}</style>", "</head>", "<body>",
-             "<h1>Verification: FMUs against reference models</h1>", banner,
+             "<h1>Verification: FMUs against reference models</h1>", _made(info), banner,
              INTRO,
-             "<nav><h2 id='contents'>Contents</h2><ul><li><a href='#summary'>Summary</a></li>", toc, "</ul></nav>",
+             "<nav><h2 id='contents'>Contents</h2><ul><li><a href='#summary'>Summary</a></li>", toc,
+             "<li><a href='#provenance'>Provenance</a></li></ul></nav>",
              "<h2 id='summary'>Summary</h2>", _summary_table(results)]
     for system, rs in systems.items():
         parts.append(f"<section><h2 id='{_anchor('system', system)}'>{_esc(_title(system))}</h2>")
@@ -262,13 +300,14 @@ def write_report(results: list[CaseResult], out_dir: pathlib.Path) -> pathlib.Pa
         parts.append(_diagrams(rs, out_dir))
         for r in rs:
             badge = f"<span class='badge {'pass' if r.passed else 'fail'}'>{_verdict(r.passed)}</span>"
-            parts += [f"<article><h3 id='{_anchor('case', r.case.name)}'>{_esc(r.case.name)}{badge}</h3>",
+            took = f" <span class='note'>({_seconds(r)})</span>" if r.seconds is not None else ""
+            parts += [f"<article><h3 id='{_anchor('case', r.case.name)}'>{_esc(r.case.name)}{badge}{took}</h3>",
                       f"<p>{_esc(r.case.description)} <span class='note'>Model: {_esc(r.case.model)}.</span></p>",
                       *([f"<p class='banner fail'>Not run: {_esc(r.error)}</p>"] if r.error else
                         [_signal_table(r), _checks_table(r), _files(r, out_dir)]),
                       "<p><a href='#summary'>back to the summary</a></p></article>"]
         parts.append("</section>")
-    parts += ["</body>", "</html>"]
+    parts += [_provenance(info), "</body>", "</html>"]
     path = out_dir / "verification.html"
     write_bytes(path, "\n".join(parts).encode("utf-8"))
     return path
