@@ -25,7 +25,7 @@ from ..plots import FMU_STYLE, REF_STYLE, label, plt, save_figure, skateboard_an
 from ..references.skateboard import Skateboard
 from ..simulate import simulate
 from ..verification import Case, CaseResult, Check, compare, no_signals
-from .common import StudyCase
+from .common import StudyCase, one_row_per_time
 
 PAPER = ("I. I. Kosenko, A. S. Kuleshov, \"Modelica implementation of the skateboard dynamics\", 6th International "
          "Modelica Conference (2008), after M. Hubbard, \"Lateral dynamics and stability of the skateboard\" (1979), "
@@ -58,8 +58,7 @@ def run(parameters: dict, stop_time: float, interval: float = 0.01) -> pd.DataFr
     """The Skateboard FMU with stiff axle joints, wheels that stay on the ground; heading unwrapped."""
     raw = simulate("Skateboard", {**STIFF, **BILATERAL, **parameters}, stop_time=stop_time, output_interval=interval,
                    tolerance=1e-10)
-    # a bilateral wheel's N crossing zero is an event without action: its two rows (left and right limit) are one
-    raw = raw.drop_duplicates("time", keep="last").reset_index(drop=True)
+    raw = one_row_per_time(raw)  # a bilateral wheel's N crossing zero: an event without action
     raw["psi"] = np.unwrap(raw["psi"].to_numpy())
     return raw
 

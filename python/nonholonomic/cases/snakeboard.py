@@ -22,6 +22,7 @@ from ..plots import FMU_STYLE, REF_STYLE, label, plt, save_figure, signals_with_
 from ..references.snakeboard import GAIT_NAMES, Gait, Snakeboard, net_motion
 from ..simulate import simulate
 from ..verification import Case, CaseResult, Check, compare, no_signals
+from .common import one_row_per_time
 
 PAPER = ("A. D. Lewis, J. P. Ostrowski, R. M. Murray, J. W. Burdick, \"Nonholonomic mechanics and locomotion: the "
          "snakeboard example\", ICRA 1994; I. I. Kosenko (seed 002, sec. 3): the snakeboard in Modelica with three "
@@ -58,8 +59,7 @@ BILATERAL = {"unilateral": 0}
 def run(gait: str, parameters: dict, stop_time: float, interval: float = 0.01) -> pd.DataFrame:
     raw = simulate("Snakeboard", {**GAITS[gait], **BILATERAL, **parameters}, stop_time=stop_time,
                    output_interval=interval, tolerance=1e-10)
-    # a bilateral wheel's N crossing zero is an event without action: its two rows (left and right limit) are one
-    raw = raw.drop_duplicates("time", keep="last").reset_index(drop=True)
+    raw = one_row_per_time(raw)  # a bilateral wheel's N crossing zero: an event without action
     raw["theta"] = np.unwrap(raw["theta"].to_numpy())
     return raw
 
