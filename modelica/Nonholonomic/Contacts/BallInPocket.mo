@@ -1,0 +1,73 @@
+within Nonholonomic.Contacts;
+model BallInPocket "Elastic contact of a ball (body B) with the cylindrical pocket of a cage (body A): pocket axis radial in the cage, Hertz patch, Coulomb-Contensou friction"
+  extends Interfaces.PartialCompliantContact(final R_hertz = R_patch, final R_normal = R_stiff);
+  parameter Units.Length D_ball(min = 1e-9) = 8e-3 "Ball diameter";
+  parameter Units.Length c_p(min = 1e-9) = 1e-4 "Pocket clearance: radius of the pocket's cylinder minus the ball's radius";
+  parameter Units.Angle phi "Direction of the pocket's axis in the cage's plane z = 0: angle from the cage's body x axis";
+  parameter Units.Length l_reg(min = 0) = 1e-9 "Regularisation of the ball's distance from the pocket's axis at the axis (no contact there)";
+  final parameter Units.Length R_p = D_ball/2 + c_p "Radius of the pocket's cylinder";
+  final parameter Real e_b[3](each unit = "1") = {cos(phi), sin(phi), 0} "Pocket axis (radial), cage frame";
+  // curvature sums: along the pocket's axis the ball on a straight line (2/D_ball); around it the ball inside the
+  // concave cylinder, 2/D_ball - 1/R_p (Johnson 1985, sec. 4.2); Hamrock and Brewe's closed forms as in BallOnRaceway
+  final parameter Units.Curvature rx = 2/D_ball "Curvature sum along the pocket's axis";
+  final parameter Units.Curvature ry = 2/D_ball - 1/R_p "Curvature sum around the pocket's axis (the wall is concave)";
+  final parameter Units.DimensionlessRatio alpha_r = max(rx, ry)/min(rx, ry) "Ratio of the principal radii of relative curvature (>= 1)";
+  final parameter Units.Length R_eq = 1/(rx + ry) "Effective radius of curvature, 1/(rx + ry)";
+  final parameter Units.DimensionlessRatio k_e = 1.0339*alpha_r^0.6360 "Ellipticity a/b (Hamrock-Brewe)";
+  final parameter Units.DimensionlessRatio E_e = 1.0003 + 0.5968/alpha_r "Complete elliptic integral of the second kind (Hamrock-Brewe)";
+  final parameter Units.DimensionlessRatio K_e = 1.5277 + 0.6023*log(alpha_r) "Complete elliptic integral of the first kind (Hamrock-Brewe)";
+  final parameter Units.Length R_stiff = (3/4*Constants.pi*k_e*2*sqrt(2*E_e*R_eq/9)/K_e^1.5)^2 "Radius of the sphere on a plane as stiff as this contact";
+  final parameter Real A_major(unit = "m") = (6*k_e^2*E_e*R_eq*(4/3*sqrt(R_stiff))/(2*Constants.pi))^(2/3) "Semi-major axis squared over the approach: a^2 = A_major delta";
+  final parameter Units.Length R_patch = (2*E_e/Constants.pi)^2*A_major "Radius of the circular patch with the pivoting friction of the ellipse";
+  Units.Length semiMajor "Semi-major axis of the contact ellipse, around the pocket (0 when separated)";
+protected
+  Real e_0[3](each unit = "1") "Pocket axis, world frame";
+  Units.Position rho_0[3] "Ball centre relative to the cage's centre, world frame";
+  Units.Position q_0[3] "Ball centre's offset from the pocket's axis, world frame";
+  Units.Length dist "Regularised distance of the ball's centre from the pocket's axis";
+  Real u_0[3](each unit = "1") "Unit vector from the pocket's axis to the ball's centre";
+  Units.Velocity v_rel_0[3] "Velocity of body B's material point at p_0 relative to body A's, world frame";
+equation
+  assert(c_p < D_ball/2, "the pocket clearance c_p must be smaller than the ball's radius (the pocket would not hold the ball)");
+  // The pocket is the cylinder of radius R_p about the line through the cage's centre along e_0; the ball touches
+  // its wall on the perpendicular from the axis through the ball's centre, at the distance dist from the axis:
+  // delta = dist + D_ball/2 - R_p = dist - c_p, exact for any position and motion of either body.
+  e_0 = kA.T*e_b;
+  rho_0 = kB.r_0 - kA.r_0;
+  q_0 = rho_0 - (e_0*rho_0)*e_0;
+  // sqrt(|q|^2 + l_reg^2): smooth where the ball sits on the axis (its start); at contact (dist = c_p) it differs
+  // from |q| by l_reg^2/(2 c_p) = 5e-15 m for the defaults
+  dist = sqrt(q_0*q_0 + l_reg^2);
+  u_0 = q_0/dist;
+  delta = dist - c_p;
+  n_0 = -u_0;
+  p_0 = kB.r_0 + (D_ball/2 - delta/2)*u_0;
+  v_rel_0 = kB.v_0 + cross(kB.w_0, p_0 - kB.r_0) - kA.v_0 - cross(kA.w_0, p_0 - kA.r_0);
+  // d(dist)/dt = u.(velocity of the ball's centre relative to the cage's material point on the axis), the same as
+  // -n.v_rel at p_0 (the two points differ along u, normal to the axis)
+  ddelta = -n_0*v_rel_0;
+  v_t_0 = v_rel_0 - (n_0*v_rel_0)*n_0;
+  spin = (kB.w_0 - kA.w_0)*n_0;
+  semiMajor = noEvent(if delta > 0 then sqrt(A_major*delta) else 0);
+  annotation(Documentation(info = "<html>
+<p>The pocket of a pressed-steel cage (body A) holding a ball of diameter <code>D_ball</code> centred at body B's
+centre of mass: a cylinder of radius <code>R_p = D_ball/2 + c_p</code> whose axis is the line through the cage's
+centre along the radial direction <code>phi</code> of the cage's plane <code>z = 0</code>. The ball is free to move
+along the axis (radially: the ball follows the rings, not the cage) and touches the wall when its centre is farther
+than <code>c_p</code> from the axis, on the perpendicular from the axis:
+<code>delta = |q| - c_p</code>, <code>q</code> the centre's offset from the axis. In a bearing the wall is met
+ahead of or behind the ball (the cage drives or brakes it) or, out of the plane, beside it.</p>
+<p><b>Normal force.</b> Elliptic Hertz contact of the sphere inside the concave cylinder (steel on steel by default),
+the principal radii of relative curvature <code>D_ball/2</code> along the axis and
+<code>1/(2/D_ball - 1/R_p)</code> around it (Johnson, Contact Mechanics, 1985, sec. 4.2), the ellipse by Hamrock and Brewe's closed forms as in
+<a href=\"modelica://Nonholonomic.Contacts.BallOnRaceway\">BallOnRaceway</a> (the ratio of the radii is 41 for the defaults, inside their fit), with Hunt-Crossley damping: a force
+law of the two bodies' states, no constraint and no algebraic loop. A lubricated pocket's film makes the contact
+softer and more damped than Hertz's dry law; the dry law with damping <code>d</code> is the stiffer bound and keeps
+the force a function of the approach alone.</p>
+<p><b>Friction.</b> Coulomb-Contensou friction of <a href=\"modelica://Nonholonomic.Interfaces.PartialCompliantContact\">PartialCompliantContact</a>
+(the ball's surface slides on the pocket's wall at about its spin times its radius), with its own <code>mu</code>.</p>
+</html>"), Icon(graphics = {Text(textColor = {0, 0, 0}, extent = {{-150, -68}, {150, -98}}, textString = "c=%c_p"), Text(textColor = {0, 0, 255}, extent = {{-150, 70}, {150, 100}}, textString = "%name"),
+    Ellipse(lineColor = {0, 0, 0}, fillColor = {200, 200, 200}, fillPattern = FillPattern.Sphere, extent = {{-30, -30}, {30, 30}}),
+    Line(points = {{-40, -50}, {-40, 50}}, thickness = 1), Line(points = {{40, -50}, {40, 50}}, thickness = 1),
+    Line(points = {{0, -55}, {0, 55}}, pattern = LinePattern.Dash)}));
+end BallInPocket;
