@@ -1,15 +1,18 @@
 within Nonholonomic.Contacts;
-model BallInPocket "Elastic contact of a ball (body B) with the cylindrical pocket of a cage (body A): pocket axis radial in the cage, Hertz patch, Coulomb-Contensou friction"
+model BallInPocket "Elastic contact of a ball (body B) with a pocket of a cage (body A): a sphere, or a cylinder whose axis is radial in the cage; Hertz patch, Coulomb-Contensou friction"
   extends Interfaces.PartialCompliantContact(final R_hertz = R_patch, final R_normal = R_stiff);
   parameter Units.Length D_ball(min = 1e-9) = 8e-3 "Ball diameter";
   parameter Units.Length c_p(min = 1e-9) = 1e-4 "Pocket clearance: radius of the pocket's cylinder minus the ball's radius";
   parameter Units.Angle phi "Direction of the pocket's axis in the cage's plane z = 0: angle from the cage's body x axis";
+  parameter Boolean spherical = true "true: a spherical pocket centred on the axis at R_c from the cage's centre (the cage rides on the balls); false: a cylinder about the axis (the ball free along it)";
+  parameter Units.Length R_c(min = 0) = 20e-3 "Distance of a spherical pocket's centre from the cage's centre (the pitch radius)";
   parameter Units.Length l_reg(min = 0) = 1e-9 "Regularisation of the ball's distance from the pocket's axis at the axis (no contact there)";
   final parameter Units.Length R_p = D_ball/2 + c_p "Radius of the pocket's cylinder";
   final parameter Real e_b[3](each unit = "1") = {cos(phi), sin(phi), 0} "Pocket axis (radial), cage frame";
-  // curvature sums: along the pocket's axis the ball on a straight line (2/D_ball); around it the ball inside the
-  // concave cylinder, 2/D_ball - 1/R_p (Johnson 1985, sec. 4.2); Hamrock and Brewe's closed forms as in BallOnRaceway
-  final parameter Units.Curvature rx = 2/D_ball "Curvature sum along the pocket's axis";
+  // curvature sums: along the pocket's axis the ball on a straight line (2/D_ball, cylinder) or in the concave
+  // sphere; around it the ball inside the concave wall, 2/D_ball - 1/R_p (Johnson 1985, sec. 4.2); Hamrock and
+  // Brewe's closed forms as in BallOnRaceway
+  final parameter Units.Curvature rx = if spherical then 2/D_ball - 1/R_p else 2/D_ball "Curvature sum along the pocket's axis";
   final parameter Units.Curvature ry = 2/D_ball - 1/R_p "Curvature sum around the pocket's axis (the wall is concave)";
   final parameter Units.DimensionlessRatio alpha_r = max(rx, ry)/min(rx, ry) "Ratio of the principal radii of relative curvature (>= 1)";
   final parameter Units.Length R_eq = 1/(rx + ry) "Effective radius of curvature, 1/(rx + ry)";
@@ -23,18 +26,19 @@ model BallInPocket "Elastic contact of a ball (body B) with the cylindrical pock
 protected
   Real e_0[3](each unit = "1") "Pocket axis, world frame";
   Units.Position rho_0[3] "Ball centre relative to the cage's centre, world frame";
-  Units.Position q_0[3] "Ball centre's offset from the pocket's axis, world frame";
+  Units.Position q_0[3] "Ball centre's offset from the pocket's centre (sphere) or axis (cylinder), world frame";
   Units.Length dist "Regularised distance of the ball's centre from the pocket's axis";
   Real u_0[3](each unit = "1") "Unit vector from the pocket's axis to the ball's centre";
   Units.Velocity v_rel_0[3] "Velocity of body B's material point at p_0 relative to body A's, world frame";
 equation
   assert(c_p < D_ball/2, "the pocket clearance c_p must be smaller than the ball's radius (the pocket would not hold the ball)");
-  // The pocket is the cylinder of radius R_p about the line through the cage's centre along e_0; the ball touches
-  // its wall on the perpendicular from the axis through the ball's centre, at the distance dist from the axis:
+  // The pocket is the sphere of radius R_p centred at R_c e_0 from the cage's centre, or the cylinder of radius R_p
+  // about the line through the cage's centre along e_0; the ball touches its wall on the line from the sphere's
+  // centre (the perpendicular from the cylinder's axis) through the ball's centre, at the distance dist from it:
   // delta = dist + D_ball/2 - R_p = dist - c_p, exact for any position and motion of either body.
   e_0 = kA.T*e_b;
   rho_0 = kB.r_0 - kA.r_0;
-  q_0 = rho_0 - (e_0*rho_0)*e_0;
+  q_0 = rho_0 - (if spherical then R_c else e_0*rho_0)*e_0;
   // sqrt(|q|^2 + l_reg^2): smooth where the ball sits on the axis (its start); at contact (dist = c_p) it differs
   // from |q| by l_reg^2/(2 c_p) = 5e-15 m for the defaults
   dist = sqrt(q_0*q_0 + l_reg^2);
@@ -43,20 +47,21 @@ equation
   n_0 = -u_0;
   p_0 = kB.r_0 + (D_ball/2 - delta/2)*u_0;
   v_rel_0 = kB.v_0 + cross(kB.w_0, p_0 - kB.r_0) - kA.v_0 - cross(kA.w_0, p_0 - kA.r_0);
-  // d(dist)/dt = u.(velocity of the ball's centre relative to the cage's material point on the axis), the same as
-  // -n.v_rel at p_0 (the two points differ along u, normal to the axis)
+  // d(dist)/dt = u.(velocity of the ball's centre relative to the cage's material point at the sphere's centre or
+  // on the axis), the same as -n.v_rel at p_0 (the two points differ along u)
   ddelta = -n_0*v_rel_0;
   v_t_0 = v_rel_0 - (n_0*v_rel_0)*n_0;
   spin = (kB.w_0 - kA.w_0)*n_0;
   semiMajor = noEvent(if delta > 0 then sqrt(A_major*delta) else 0);
   annotation(Documentation(info = "<html>
-<p>The pocket of a pressed-steel cage (body A) holding a ball of diameter <code>D_ball</code> centred at body B's
-centre of mass: a cylinder of radius <code>R_p = D_ball/2 + c_p</code> whose axis is the line through the cage's
-centre along the radial direction <code>phi</code> of the cage's plane <code>z = 0</code>. The ball is free to move
-along the axis (radially: the ball follows the rings, not the cage) and touches the wall when its centre is farther
-than <code>c_p</code> from the axis, on the perpendicular from the axis:
-<code>delta = |q| - c_p</code>, <code>q</code> the centre's offset from the axis. In a bearing the wall is met
-ahead of or behind the ball (the cage drives or brakes it) or, out of the plane, beside it.</p>
+<p>The pocket of a cage (body A) holding a ball of diameter <code>D_ball</code> centred at body B's centre of mass,
+of radius <code>R_p = D_ball/2 + c_p</code> along the radial direction <code>phi</code> of the cage's plane
+<code>z = 0</code>: with <code>spherical = true</code> a sphere centred at <code>R_c</code> from the cage's centre
+(the formed pocket of a pressed-steel cage riding on the balls: the balls locate the cage in every direction within
+<code>c_p</code>); with <code>spherical = false</code> a cylinder whose axis is the radial line, the ball free to
+move along it (the balls then hold the cage only in the circumferential direction). The ball touches the wall when
+its centre is farther than <code>c_p</code> from the pocket's centre (axis): <code>delta = |q| - c_p</code>. In a
+bearing the wall is met ahead of or behind the ball (the cage drives or brakes it), radially or beside it.</p>
 <p><b>Normal force.</b> Elliptic Hertz contact of the sphere inside the concave cylinder (steel on steel by default),
 the principal radii of relative curvature <code>D_ball/2</code> along the axis and
 <code>1/(2/D_ball - 1/R_p)</code> around it (Johnson, Contact Mechanics, 1985, sec. 4.2), the ellipse by Hamrock and Brewe's closed forms as in
