@@ -104,8 +104,14 @@ class CageSpeedCase(Case):
         cage = BEARING.cage_speed(omega)[:, None]
         ball_spin = cage + BEARING.ball_spin(omega)[:, None]  # absolute spin about the axis: cage + relative
         orbit_error = float(np.max(np.abs(orbit / cage - 1)))
-        # the cage rides on the balls: every ball orbits at the same speed, so the cage turns with them
-        cage_error = float(np.max(np.abs(fmu["cageSpeed"].to_numpy()[steady] / cage[:, 0] - 1)))
+        # the cage rides on the balls: every ball orbits at the same speed, and the cage, free within its pockets'
+        # play (an angle 2 c_p/(D_pm/2) from wall to wall), rattles there after the spin-up's impacts; over the
+        # window T its mean speed is the balls' within that play over T (5e-3 of omega_c in 50 ms)
+        t_steady = fmu["time"].to_numpy()[steady]
+        window = t_steady[-1] - t_steady[0]
+        cage_mean = steady_mean(fmu, "cageSpeed", t_steady[0])
+        cage_error = abs(cage_mean / float(BEARING.cage_speed(steady_mean(fmu, "shaftSpeed", t_steady[0]))) - 1)
+        cage_bound = 2 * POCKET_CLEARANCE / (BEARING.D_pm / 2) / (window * BEARING.cage_speed(OMEGA))
         spin_error = float(np.max(np.abs(spin / ball_spin - 1)))
         # the formulas are those of rigid bodies; the model's contact points lie delta/2 inside each undeformed
         # surface, so the rolling radii and hence both speeds differ from them at the order delta/d (1.3e-4 at
@@ -123,12 +129,14 @@ class CageSpeedCase(Case):
                                               "cage speed (rad/s)"],
                                     formula=[BEARING.cage_speed(OMEGA), BEARING.cage_speed(OMEGA)
                                              + BEARING.ball_spin(OMEGA), BEARING.cage_speed(OMEGA)],
-                                    fmu_mean=[orbit.mean(), spin.mean(), fmu["cageSpeed"].to_numpy()[steady].mean()],
-                                    largest_relative_error=[orbit_error, spin_error, cage_error]))
+                                    fmu_mean=[orbit.mean(), spin.mean(), cage_mean],
+                                    largest_relative_error=[orbit_error, spin_error, float(np.max(np.abs(
+                                        fmu["cageSpeed"].to_numpy()[steady] / cage[:, 0] - 1)))]))
         checks = [Check("orbital speeds against omega_c = omega (1 - d/D_pm)/2, last 50 ms (relative)", orbit_error,
                         bound),
                       Check("ball spins against pure rolling, last 50 ms (relative)", spin_error, bound),
-                      Check("cage speed against omega_c, last 50 ms (relative)", cage_error, bound),
+                      Check("cage speed, mean over the last 50 ms, against omega_c (relative)", cage_error,
+                            cage_bound + bound),
                       Check("spin-up from 5 ms: orbital speeds against the cage speed of the shaft's rate at the "
                             "time (relative)", lag, bound + creep)]
         return CaseResult(self, no_signals(), checks, dict(fmu=fmu, summary=summary))
