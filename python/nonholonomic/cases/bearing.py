@@ -336,13 +336,13 @@ class EnergyCase(Case):
             checks.append(Check(f"{run}: steady running (t >= 0.4 s): |shaft work - losses - change of E| over the "
                                 "trapezoid rule's error estimate there", steady_residual / window, 2.0))
             if run == "preload":
-                # every ball rolls alike: nothing more is stored, and the shaft's power (the servo's reaction torque
-                # times its rate, its error following the integrator's: 9 % of the tiny steady loss at rtol 1e-10,
-                # linear in rtol) meets the losses to 2e-3 at rtol 1e-12
+                # every ball loaded: the shaft's power (the servo's reaction torque times its rate, its error
+                # following the integrator's: 9 % of the loss at rtol 1e-10 before the cage, linear in rtol) meets
+                # the losses and the change of the stored energy to 2e-3 at rtol 1e-12. With the cage the running
+                # is periodic, not stationary (each ball's load and rolling radius change as it orbits, the cage
+                # holds it to the common speed): the stored energy swings within the window (dE/dt is reported)
                 checks.append(Check(f"{run}: steady running: |shaft power - losses - dE/dt| / losses",
                                     abs(p_shaft - p_lost - dE) / p_lost, 2e-3))
-                checks.append(Check(f"{run}: steady running: |dE/dt| / losses (no more energy stored)",
-                                    abs(dE) / p_lost, 2e-3))
             rows.append(dict(run=run, P_d_um=P_d * 1e6, shaft_power_W=p_shaft, losses_W=p_lost, pocket_losses_W=p_pocket,
                              dE_dt_W=dE, shaft_torque_Nm=float(fmu["shaftTorque"].to_numpy()[steady].mean()),
                              largest_balance_error_J=float(np.max(np.abs(balance))), trapezoid_estimate_J=quadrature,
