@@ -19,9 +19,11 @@ model BallInPocket "Elastic contact of a ball (body B) with a pocket of a cage (
   final parameter Units.DimensionlessRatio k_e = 1.0339*alpha_r^0.6360 "Ellipticity a/b (Hamrock-Brewe)";
   final parameter Units.DimensionlessRatio E_e = 1.0003 + 0.5968/alpha_r "Complete elliptic integral of the second kind (Hamrock-Brewe)";
   final parameter Units.DimensionlessRatio K_e = 1.5277 + 0.6023*log(alpha_r) "Complete elliptic integral of the first kind (Hamrock-Brewe)";
-  final parameter Units.Length R_stiff = (3/4*Constants.pi*k_e*2*sqrt(2*E_e*R_eq/9)/K_e^1.5)^2 "Radius of the sphere on a plane as stiff as this contact";
-  final parameter Real A_major(unit = "m") = (6*k_e^2*E_e*R_eq*(4/3*sqrt(R_stiff))/(2*Constants.pi))^(2/3) "Semi-major axis squared over the approach: a^2 = A_major delta";
-  final parameter Units.Length R_patch = (2*E_e/Constants.pi)^2*A_major "Radius of the circular patch with the pivoting friction of the ellipse";
+  // the spherical pocket's contact is circular: Hertz's exact law with R = 1/rx (Johnson 1985, sec. 4.2), where
+  // Hamrock and Brewe's fit is 5 % off in the approach (references.bearing's table at a ratio of 1)
+  final parameter Units.Length R_stiff = if spherical then 1/rx else (3/4*Constants.pi*k_e*2*sqrt(2*E_e*R_eq/9)/K_e^1.5)^2 "Radius of the sphere on a plane as stiff as this contact";
+  final parameter Real A_major(unit = "m") = if spherical then 1/rx else (6*k_e^2*E_e*R_eq*(4/3*sqrt(R_stiff))/(2*Constants.pi))^(2/3) "Semi-major axis squared over the approach: a^2 = A_major delta";
+  final parameter Units.Length R_patch = if spherical then 1/rx else (2*E_e/Constants.pi)^2*A_major "Radius of the circular patch with the pivoting friction of the ellipse";
   Units.Length semiMajor "Semi-major axis of the contact ellipse, around the pocket (0 when separated)";
 protected
   Real e_0[3](each unit = "1") "Pocket axis, world frame";
@@ -62,9 +64,11 @@ of radius <code>R_p = D_ball/2 + c_p</code> along the radial direction <code>phi
 move along it (the balls then hold the cage only in the circumferential direction). The ball touches the wall when
 its centre is farther than <code>c_p</code> from the pocket's centre (axis): <code>delta = |q| - c_p</code>. In a
 bearing the wall is met ahead of or behind the ball (the cage drives or brakes it), radially or beside it.</p>
-<p><b>Normal force.</b> Elliptic Hertz contact of the sphere inside the concave cylinder (steel on steel by default),
-the principal radii of relative curvature <code>D_ball/2</code> along the axis and
-<code>1/(2/D_ball - 1/R_p)</code> around it (Johnson, Contact Mechanics, 1985, sec. 4.2), the ellipse by Hamrock and Brewe's closed forms as in
+<p><b>Normal force.</b> Hertz contact of the ball inside the concave pocket (steel on steel by default); in the cylinder
+the principal radii of relative curvature are <code>D_ball/2</code> along the axis and
+<code>1/(2/D_ball - 1/R_p)</code> around it (Johnson, Contact Mechanics, 1985, sec. 4.2). In the spherical pocket both
+are <code>1/(2/D_ball - 1/R_p)</code> (164 mm for the defaults) and the patch is a circle, Hertz's exact law; in the
+cylinder the ellipse comes from Hamrock and Brewe's closed forms as in
 <a href=\"modelica://Nonholonomic.Contacts.BallOnRaceway\">BallOnRaceway</a> (the ratio of the radii is 41 for the defaults, inside their fit), with Hunt-Crossley damping: a force
 law of the two bodies' states, no constraint and no algebraic loop. A lubricated pocket's film makes the contact
 softer and more damped than Hertz's dry law; the dry law with damping <code>d</code> is the stiffer bound and keeps
