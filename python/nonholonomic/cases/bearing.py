@@ -121,9 +121,13 @@ class CageSpeedCase(Case):
         # during the spin-up (from 5 ms) the balls roll: besides the rolling radii, the regularised friction lets
         # them creep by less than eps (the traction they need, 0.1 N, is far below mu N = 0.9 N), relative to the
         # inner ring's surface speed, smallest at 5 ms
+        # (the balls catch the cage, at rest at first, within 50 ms: while a ball's pocket pushes it, more than
+        # friction acts on it, so each ball is compared where its pocket does not touch it: 98 % of the samples)
         spinup = fmu["time"].to_numpy() >= 0.005
         rate = fmu["shaftSpeed"].to_numpy()[spinup]
-        lag = float(np.max(np.abs(fmu[columns("orbitSpeed")].to_numpy()[spinup] / BEARING.cage_speed(rate)[:, None] - 1)))
+        free = fmu[columns("N_p")].to_numpy()[spinup] == 0
+        ratio = fmu[columns("orbitSpeed")].to_numpy()[spinup] / BEARING.cage_speed(rate)[:, None]
+        lag = float(np.max(np.abs(ratio[free] - 1)))
         creep = 1e-4 / (rate.min() * BEARING.race_radii[0])  # the example's eps over the surface speed
         summary = pd.DataFrame(dict(quantity=["balls' orbital speed (rad/s)", "ball spin about the axis (rad/s)",
                                               "cage speed (rad/s)"],
@@ -137,8 +141,8 @@ class CageSpeedCase(Case):
                       Check("ball spins against pure rolling, last 50 ms (relative)", spin_error, bound),
                       Check("cage speed, mean over the last 50 ms, against omega_c (relative)", cage_error,
                             cage_bound + bound),
-                      Check("spin-up from 5 ms: orbital speeds against the cage speed of the shaft's rate at the "
-                            "time (relative)", lag, bound + creep)]
+                      Check("spin-up from 5 ms, each ball where its pocket does not touch it: orbital speeds "
+                            "against the cage speed of the shaft's rate at the time (relative)", lag, bound + creep)]
         return CaseResult(self, no_signals(), checks, dict(fmu=fmu, summary=summary))
 
     def plot(self, result, out_dir):
