@@ -304,7 +304,8 @@ class EnergyCase(Case):
     def __init__(self):
         super().__init__("bearing_energy", "BallBearing",
                          "Ball bearing under a radial load of 200 N, the inner ring brought to 100 rad/s, 0.6 s, with a "
-                         "10 um preload (every ball keeps its contacts) and with the default 10 um clearance (unloaded "
+                         "diametral preload of 20 um (P_d = -20 um: every ball keeps its contacts) and with the default "
+                         "clearance P_d = +10 um (unloaded "
                          "balls driven by the cage): energy balance over the run, and in steady running the shaft's "
                          "power against the power lost in the 16 contacts and the 8 pockets.")
 
