@@ -4,7 +4,8 @@
 No paper gives trajectories of this bearing; the oracles are textbook mechanics, each checked on its own in
 ``tests/test_reference_bearing.py``: the pure-rolling kinematics (cage speed and ball spin), the elliptic Hertz
 contact (exact, by Carlson's R_D; and the Hamrock-Brewe approximation the Modelica contact uses), Stribeck's
-load distribution (the rigid-ring solve for this geometry), and the energy balance.
+load distribution (the rigid-ring solve for this geometry) and Harris's with clearance, and the energy balance.
+The cage's skidding is compared with SKF's minimum-load rule and Harris's account (no closed form).
 
 The FMU is the full multibody model: 8 free balls (13 states each) between a fixed outer ring and an inner ring
 on its shaft, free in the plane of the bearing, 16 elliptic Hertz contacts with Contensou-type friction, and a

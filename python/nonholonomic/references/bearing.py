@@ -80,6 +80,10 @@ c = 0, Q_j = Q_max cos^(3/2) psi_j and Q_max = S F_r / Z, S = Z / sum_{cos psi_j
 Z = 8: S = 4.3457 ("ball"), 4.3907 ("straddle"); Z -> inf: S -> 1/J_r(1/2) = 2 pi / B(1/2, 7/4) =
 4.3701 (B: the beta function; J_r(1/2) = 0.22883 is Sjovall's radial integral for a half-loaded zone).
 `rigid_ring_deflection` solves F_r(delta_r) = F_r by brentq (any clearance).
+With the diametral clearance P_d, Harris (sect. 7.2) writes the same equilibrium with the load zone's extent
+eps = (1 - P_d/(2 delta_r))/2 as the unknown: Q_psi = Q_max [1 - (1 - cos psi)/(2 eps)]^(3/2), loaded for
+cos psi > 1 - 2 eps; `harris_load_zone` solves it for eps by brentq (tests: the two solves and a direct 2-D
+equilibrium of the ring agree to 1e-12).
 """
 
 from __future__ import annotations
