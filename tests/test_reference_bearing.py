@@ -260,3 +260,42 @@ def test_rigid_ring_solution(orientation):
     step = br.XTOL * ((F_r / (K_n * Z)) ** (2 / 3) + 5e-6)
     assert abs(np.sum(Q_c * c) - F_r) <= slope * step + roundoff(F_r, 256)
     assert Q_c.max() > Q.max() and d_c > delta_r
+
+
+@pytest.mark.parametrize("P_d", [10e-6, 20e-6])
+@pytest.mark.parametrize("orientation", br.ORIENTATIONS)
+def test_load_zone_with_clearance_two_formulations_and_direct_equilibrium(P_d, orientation):
+    """rigid_ring_deflection (the ring's deflection as unknown) and harris_load_zone (Harris's eps) against a
+    third formulation written here: the inner ring displaced by (x, y) in its plane, each ball's approach the
+    projection of that displacement on its radius minus P_d/2, both force components balanced by Newton's
+    method on the 2x2 system, not assuming the displacement is along the load; started beyond the root, where
+    at least two balls are loaded (the system's Jacobian is regular) and the stiffening law keeps Newton's
+    steps from overshooting (F(u) convex along the load)."""
+    brg, F_r, Z = br.DeepGrooveBallBearing(), 500.0, 8
+    K_n = brg.K_n
+    psi = br.ball_angles(Z, orientation)
+    n = np.stack([np.sin(psi), -np.cos(psi)], axis=1)  # unit radius of each ball, the load line along -y
+
+    def residual_and_jacobian(u):
+        approach = n @ u - P_d / 2
+        q = K_n * np.maximum(approach, 0.0) ** 1.5
+        dq = 1.5 * K_n * np.sqrt(np.maximum(approach, 0.0))
+        return n.T @ q + np.array([0.0, F_r]), (n.T * dq) @ n  # the balls push the ring by -n q; the load is (0, -F_r)
+
+    u = np.array([1e-7, -(P_d + 5 * (F_r / (K_n * Z)) ** (2 / 3))])
+    for _ in range(100):
+        r, jac = residual_and_jacobian(u)
+        u = u - np.linalg.solve(jac, r)
+    r, _ = residual_and_jacobian(u)
+    assert np.max(np.abs(r)) <= roundoff(F_r, 64)
+    assert abs(u[0]) <= roundoff(abs(u[1]), 64)  # the symmetric load zone is the equilibrium
+    q_direct = K_n * np.maximum(n @ u - P_d / 2, 0.0) ** 1.5
+    delta_r, q_ring = br.rigid_ring_deflection(F_r, K_n, Z, orientation, clearance=P_d)
+    eps, delta_h, q_harris = br.harris_load_zone(F_r, K_n, Z, P_d, orientation)
+    # the root solves meet F_r to XTOL of delta_r's scale (test_rigid_ring_solution): relative 1e-12 with margin
+    for q, d in ((q_ring, delta_r), (q_harris, delta_h)):
+        assert np.max(np.abs(q - q_direct)) <= 1e-12 * q_direct.max()
+        assert abs(d + u[1]) <= 1e-12 * d
+    # Harris's load zone: eps = (1 - P_d/(2 delta_r))/2, below 1/2 with a clearance (fewer balls share the load)
+    assert abs(eps - (1 - P_d / (2 * delta_r)) / 2) <= 1e-12
+    assert eps < 0.5 and q_harris.max() > br.rigid_ring_deflection(F_r, K_n, Z, orientation)[1].max()

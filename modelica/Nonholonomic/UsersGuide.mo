@@ -51,6 +51,7 @@ holding a speed), stated at acceleration level like an ideal constraint; its rea
 patch, Coulomb friction integrated over it (force and pivoting torque, Contensou); no constraint, no unknown</td>
 <td><a href=\"modelica://Nonholonomic.Contacts.SphereOnPlaneElastic\">SphereOnPlaneElastic</a>,
 <a href=\"modelica://Nonholonomic.Contacts.BallOnRaceway\">BallOnRaceway</a>,
+<a href=\"modelica://Nonholonomic.Contacts.BallInPocket\">BallInPocket</a>,
 <a href=\"modelica://Nonholonomic.Contacts.InvoluteToothContact\">InvoluteToothContact</a></td></tr>
 </table>
 <p>Every assembled model is an index-1 DAE whose states are the states of its bodies: the accelerations and the

@@ -73,6 +73,7 @@ slipping: <a href=\"modelica://Nonholonomic.Joints\">Joints</a>, <a href=\"model
 <b>compliant contacts</b>, force laws of the bodies' states (Hertz pressure with Coulomb-Contensou friction over
 the patch: <a href=\"modelica://Nonholonomic.Contacts.SphereOnPlaneElastic\">SphereOnPlaneElastic</a>, the tippe-top;
 <a href=\"modelica://Nonholonomic.Contacts.BallOnRaceway\">BallOnRaceway</a>, the elliptic contacts of the ball bearing;
+<a href=\"modelica://Nonholonomic.Contacts.BallInPocket\">BallInPocket</a>, a ball in its cage's pocket;
 <a href=\"modelica://Nonholonomic.Contacts.InvoluteToothContact\">InvoluteToothContact</a>, the line contacts of a
 spur gear mesh).</p>
 <p>Every assembled model is then an index-1 DAE whose states are the states of the bodies, the same in every

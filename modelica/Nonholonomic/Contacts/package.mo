@@ -11,7 +11,8 @@ a knife edge (<a href=\"modelica://Nonholonomic.Contacts.KnifeEdge\">KnifeEdge</
 <b>Compliant</b> contacts, force laws of the bodies' states (Hertz pressure, Coulomb-Contensou friction over the
 patch, <a href=\"modelica://Nonholonomic.Contacts.PatchFriction\">PatchFriction</a>): a sphere on a plane
 (<a href=\"modelica://Nonholonomic.Contacts.SphereOnPlaneElastic\">SphereOnPlaneElastic</a>), a ball in a
-bearing's groove (<a href=\"modelica://Nonholonomic.Contacts.BallOnRaceway\">BallOnRaceway</a>), the mesh of spur
+bearing's groove (<a href=\"modelica://Nonholonomic.Contacts.BallOnRaceway\">BallOnRaceway</a>), a ball in a cage's pocket
+(<a href=\"modelica://Nonholonomic.Contacts.BallInPocket\">BallInPocket</a>), the mesh of spur
 gears (<a href=\"modelica://Nonholonomic.Contacts.InvoluteToothContact\">InvoluteToothContact</a>). Body A is the
 supporting body (the ground for the plane <code>z = 0</code>), body B the rolling one.</p>
 </html>"));

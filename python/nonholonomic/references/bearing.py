@@ -80,6 +80,10 @@ c = 0, Q_j = Q_max cos^(3/2) psi_j and Q_max = S F_r / Z, S = Z / sum_{cos psi_j
 Z = 8: S = 4.3457 ("ball"), 4.3907 ("straddle"); Z -> inf: S -> 1/J_r(1/2) = 2 pi / B(1/2, 7/4) =
 4.3701 (B: the beta function; J_r(1/2) = 0.22883 is Sjovall's radial integral for a half-loaded zone).
 `rigid_ring_deflection` solves F_r(delta_r) = F_r by brentq (any clearance).
+With the diametral clearance P_d, Harris (sect. 7.2) writes the same equilibrium with the load zone's extent
+eps = (1 - P_d/(2 delta_r))/2 as the unknown: Q_psi = Q_max [1 - (1 - cos psi)/(2 eps)]^(3/2), loaded for
+cos psi > 1 - 2 eps; `harris_load_zone` solves it for eps by brentq (tests: the two solves and a direct 2-D
+equilibrium of the ring agree to 1e-12).
 """
 
 from __future__ import annotations
@@ -353,3 +357,35 @@ def rigid_ring_deflection(F_r, K_n, Z: int, orientation: str = "ball", clearance
         hi *= 2.0
     x = brentq(residual, 0.0, hi, xtol=XTOL, rtol=4 * np.finfo(float).eps, maxiter=200)
     return x * scale, loads(x * scale)
+
+
+def harris_load_zone(F_r, K_n, Z: int, P_d, orientation: str = "ball"):
+    """Harris's form of the rigid-ring load distribution with the diametral clearance P_d >= 0 (Rolling Bearing
+    Analysis, 5th ed., sect. 7.2): Q_psi = Q_max [1 - (1 - cos psi)/(2 eps)]^(3/2) where the bracket is positive,
+    Q_max = K_n (delta_r - P_d/2)^(3/2), the load zone's extent eps = (1 - P_d/(2 delta_r))/2 and
+    F_r = sum Q_psi cos psi; solved by brentq for eps in (0, 1/2] (delta_r = P_d/(2 (1 - 2 eps))).
+    The same equilibrium as `rigid_ring_deflection`, written in Harris's unknown; returns (eps, delta_r, Q_j)."""
+    F_r, K_n = _positive(F_r, "radial load F_r"), _positive(K_n, "load-deflection constant K_n")
+    if not (P_d >= 0 and math.isfinite(P_d)):
+        raise NonholonomicError(f"diametral clearance P_d must be >= 0 and finite, got {P_d}")
+    cos_psi = np.cos(ball_angles(Z, orientation))
+
+    def loads(eps):
+        # at P_d = 0, eps = 1/2 for any deflection: Q_max then follows from F_r alone (Stribeck)
+        shape = np.maximum(1 - (1 - cos_psi) / (2 * eps), 0.0) ** 1.5
+        if P_d == 0:
+            return shape * F_r / float(np.sum(shape * cos_psi))
+        delta_r = P_d / (2 * (1 - 2 * eps))
+        return K_n * (delta_r - P_d / 2) ** 1.5 * shape
+
+    if P_d == 0:
+        eps = 0.5
+    else:
+        top = 0.5 - 1e-15
+        if float(np.sum(loads(top) * cos_psi)) < F_r:  # F_r beyond what the bracket holds in double precision
+            raise NonholonomicError(f"radial load F_r = {F_r} N is too large for the clearance P_d = {P_d} m")
+        eps = brentq(lambda e: float(np.sum(loads(e) * cos_psi)) / F_r - 1.0, 1e-12, top, xtol=1e-15,
+                     rtol=4 * np.finfo(float).eps, maxiter=400)
+    # Q_max is the load of a ball at psi = 0 (where the bracket is 1), whether or not a ball sits there
+    q_max = float(loads(eps)[0]) / max(1 - (1 - cos_psi[0]) / (2 * eps), 0.0) ** 1.5
+    return eps, (q_max / K_n) ** (2 / 3) + P_d / 2, loads(eps)
