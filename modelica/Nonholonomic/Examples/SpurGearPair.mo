@@ -9,6 +9,10 @@ model SpurGearPair "Spur gear pair on a compliant involute mesh: pinion at a pre
   parameter Units.Pressure E(min = 1) = 2.1e11 "Young's modulus of both gears (steel)";
   parameter Units.DimensionlessRatio nu(min = -1, max = 0.5) = 0.3 "Poisson's ratio of both gears";
   parameter Real rho(unit = "kg/m3", min = 1e-9) = 7850 "Density of both gears (steel)";
+  parameter Units.Length r_int1(min = 1e-9) = (m*z1/2 - 1.25*m)/2 "Bore radius of the pinion (foundation compliance of its teeth; half its root radius)";
+  parameter Units.Length r_int2(min = 1e-9) = (m*z2/2 - 1.25*m)/2 "Bore radius of the wheel (foundation compliance of its teeth; half its root radius)";
+  parameter Units.Length C_a(min = 0) = 0 "Linear tip relief of both gears at the tip, along the line of action (0: none)";
+  parameter Units.Length L_a(min = 1e-9) = 3.6709e-3 "Length of the tip relief along the line of action from each tip (the long relief (epsilon_alpha - 1) pb of the default gears)";
   parameter Real d(unit = "N.s/m", min = 0) = 1500 "Damping of each loaded tooth pair (damping ratio 0.05 to 0.08 of the wheel's vibration on the mesh)";
   parameter Units.DimensionlessRatio mu(min = 0) = 0 "Coulomb friction coefficient along the flanks";
   parameter Units.Velocity eps(min = 1e-12) = 1e-3 "Regularisation of the friction law at zero sliding speed";
@@ -39,7 +43,7 @@ model SpurGearPair "Spur gear pair on a compliant involute mesh: pinion at a pre
   final parameter Units.Length rho2_P = r2*sin(alpha) "Wheel's flank radius of curvature at the pitch point";
   final parameter Real P_0(unit = "N/m") = noEvent(max(T2, 1e-9))/rb2/b "Static load per unit face width of one pair at the pitch point under T2";
   final parameter Units.Length c_0 = sqrt(4*P_0*rho1_P*rho2_P/(rho1_P + rho2_P)*2*lambda/Constants.pi) "Half-width of its contact strip (Johnson 1985)";
-  final parameter Units.Length e_0 = if preload and T2 > 0 then P_0/Constants.pi*lambda*(2*log(4*rho1_P/c_0) - 1 + 2*log(4*rho2_P/c_0) - 1) else 0 "Initial transmission error: the static approach of that pair (Johnson 1985)";
+  final parameter Units.Length e_0 = if preload and T2 > 0 then P_0/Constants.pi*lambda*(2*log(4*rho1_P/c_0) - 1 + 2*log(4*rho2_P/c_0) - 1) + mesh.qP*P_0*b + mesh.reliefP else 0 "Initial transmission error: the static approach of that pair (Johnson 1985, in series with the teeth's compliance at the pitch point, plus the relief there)";
   final parameter Units.Angle phi2_0 = e_0/rb2 "Initial angle of the wheel: e = rb2 phi2_0 = e_0 at phi1 = 0";
   final parameter Real servo(unit = "1") = if speedDriven then 1 else 0 "1: speed servo, 0: torque drive";
   Bodies.Ground ground(nW = 2) annotation(Placement(transformation(extent = {{-50, -10}, {-70, 10}})));
@@ -55,7 +59,7 @@ model SpurGearPair "Spur gear pair on a compliant involute mesh: pinion at a pre
     "Wheel's bearing; the load torque acts on the wheel through it"
     annotation(Placement(transformation(extent = {{-30, -25}, {-10, -5}})));
   Contacts.InvoluteToothContact mesh(m = m, z1 = z1, z2 = z2, alpha = alpha, b = b, j = j, E_A = E, nu_A = nu, E_B = E,
-    nu_B = nu, d = d, mu = mu, eps = eps) annotation(Placement(transformation(extent = {{50, -10}, {70, 10}})));
+    nu_B = nu, d = d, mu = mu, eps = eps, r_int1 = r_int1, r_int2 = r_int2, C_a = C_a, L_a = L_a) annotation(Placement(transformation(extent = {{50, -10}, {70, 10}})));
   Units.Torque tau1 "Torque on the pinion about +z from its drive (servo reaction or T1 + T1_in)";
   output Units.Angle phi1 = atan2(pinion.T[2, 1], pinion.T[1, 1]) "Angle of the pinion about +z, in (-pi, pi] (unwrap it over samples closer than half a turn)";
   output Units.Angle phi2 = atan2(wheel.T[2, 1], wheel.T[1, 1]) "Angle of the wheel about +z, in (-pi, pi]";

@@ -18,13 +18,16 @@ import numpy as np
 import pandas as pd
 
 from ..plots import FMU_STYLE, REF_STYLE, label, plt, save_figure
+from ..references import iso6336
 from ..references.gears import SpurGearPair
 from ..simulate import simulate
 from ..verification import Case, CaseResult, Check, TrajectoryCase, compare, no_signals
 
 PAPER = ("Seed 002, section 7 (Kosenko's spur involute gear mesh with Johnson's contact model). Oracles: involute "
          "geometry (Niemann and Winter, Maschinenelemente II; ISO 21771), Johnson, Contact Mechanics (1985), the "
-         "line contact of two cylinders; a two-rotor model of the compliant mesh written from them.")
+         "line contact of two cylinders; the teeth's compliance by the potential-energy method (Yang and Lin 1987, "
+         "Tian 2004, Chaari et al. 2009) with Sainsot et al.'s (2004) foundation; ISO 6336-1 method B (tooth "
+         "stiffness c', c_gamma_alpha); a two-rotor model of the compliant mesh written from them.")
 GEARS = SpurGearPair()  # the Modelica example's defaults: m 2 mm, z 20/35, 20 deg, b 20 mm, backlash 0.1 mm
 OMEGA1, T2, DAMPING = 100.0, 50.0, 1500.0  # the example's defaults
 SAMPLES = 64  # per mesh period
@@ -323,5 +326,114 @@ def mesh_picture(row: pd.Series, path, title: str):
     return save_figure(fig, path)
 
 
+def iso_stiffness(T2_load: float = T2) -> tuple:
+    """(c' b, c_gamma_alpha b) in N/m by ISO 6336-1 method B for the example's gears under T2_load on the wheel."""
+    F_t = T2_load / GEARS.r2  # nominal tangential force at the reference circle
+    return (iso6336.single_stiffness(GEARS.z1, GEARS.z2, GEARS.b, F_t),
+            iso6336.mesh_stiffness(GEARS.z1, GEARS.z2, GEARS.b, F_t, GEARS.eps_alpha))
+
+
+def quasi_static_run(parameters: dict, omega: float = 0.5, periods: float = 1.05, samples: int = 1000):
+    """The FMU with the pinion turned at omega (rad/s) through ``periods`` mesh periods."""
+    period = 2 * math.pi / float(GEARS.mesh_frequency(omega))
+    return simulate("SpurGearPair", dict(omega1=omega, **parameters), stop_time=periods * period,
+                    output_interval=period / samples, tolerance=1e-10)
+
+
+RELIEF = 10e-6  # m: C_a of the relieved runs, about the single-pair deflection at 100 N m (chosen, stated)
+LOADS = (50.0, 100.0)  # N m on the wheel
+
+
+class StiffnessCase(Case):
+    """Single-pair and mesh stiffness of the FMU's static transmission error against ISO 6336-1 method B, and the
+    static TE at two loads with and without tip relief against the reference."""
+
+    def __init__(self):
+        super().__init__("gears_stiffness", "SpurGearPair",
+                         "Spur gears turned at 0.5 rad/s through one mesh period at 50 and 100 N m, without and with "
+                         f"linear tip relief (C_a = {RELIEF * 1e6:g} um, long relief): single-pair stiffness (pitch point) "
+                         "and mean mesh stiffness against ISO 6336-1 method B (within 10 %), static TE against the "
+                         "reference (teeth's compliance in series with Johnson's contact).")
+
+    def execute(self) -> CaseResult:
+        checks, rows, frames = [], [], {}
+        for load in LOADS:
+            for relief in (0.0, RELIEF):
+                ref_gears = SpurGearPair(C_a=relief)
+                fmu = quasi_static_run(dict(T2=load, C_a=relief))
+                x = GEARS.zone_phase(fmu["phi1"].to_numpy())
+                fmu["e_static"] = [ref_gears.static_transmission_error(p, load) for p in fmu["phi1"]]
+                settled = fmu["time"].to_numpy() > 5e-3  # the start's ringing: exp(-11.5) after 5 ms (StaticCase)
+                e, es = fmu["e"].to_numpy()[settled], fmu["e_static"].to_numpy()[settled]
+                key = f"T2={load:g}, C_a={relief * 1e6:g}um"
+                frames[key] = fmu[["time", "phi1", "e", "e_static", "nContact"]].assign(x=x)
+                # away from the jumps of the unrelieved TE the quasi-static FMU follows the static TE (StaticCase)
+                changes = np.abs(np.diff(fmu["e_static"].to_numpy(), prepend=fmu["e_static"].iloc[0])) > 0.05 * es.max()
+                near = np.convolve(changes, np.ones(101), "same")[settled] > 0  # 5 % of a period about each jump
+                error = float(np.max(np.abs(e - es)[~near]) / es.max())
+                checks.append(Check(f"{key}: FMU TE against the static TE of the reference (relative, away from jumps)",
+                                    error, 1e-4))
+                W = load / GEARS.rb2
+                rows.append(dict(case=key, TE_max_um=e.max() * 1e6, TE_min_um=e.min() * 1e6,
+                                 TE_peak_to_peak_um=(e.max() - e.min()) * 1e6, TE_mean_um=e.mean() * 1e6,
+                                 ref_peak_to_peak_um=(es.max() - es.min()) * 1e6, ref_mean_um=es.mean() * 1e6,
+                                 single_pair_N_per_m=W / ref_gears.static_transmission_error(0.0, load) if relief == 0 else np.nan,
+                                 mesh_mean_N_per_m=float(np.mean(W / e)) if relief == 0 else np.nan))
+        table = pd.DataFrame(rows)
+        for load in LOADS:
+            c1, cg = iso_stiffness(load)
+            row = table[table["case"] == f"T2={load:g}, C_a=0um"].iloc[0]
+            table.loc[table["case"] == f"T2={load:g}, C_a=0um", ["ISO_c_prime_b", "ISO_c_gamma_alpha_b"]] = c1, cg
+            checks.append(Check(f"T2 = {load:g} N m: single-pair stiffness at the pitch point / ISO c' b = {c1:.3e} - 1",
+                                abs(row["single_pair_N_per_m"] / c1 - 1), 0.10))
+            checks.append(Check(f"T2 = {load:g} N m: mean mesh stiffness (FMU) / ISO c_gamma_alpha b = {cg:.3e} - 1",
+                                abs(row["mesh_mean_N_per_m"] / cg - 1), 0.10))
+        # the relief lowers the TE's variation at the load it is designed for (Harris map, Munro 1962)
+        pp = table.set_index("case")["TE_peak_to_peak_um"]
+        checks.append(Check("T2 = 100 N m: TE peak-to-peak with relief / without", pp["T2=100, C_a=10um"] / pp["T2=100, C_a=0um"], 0.5))
+        along = np.linspace(GEARS.s_A, GEARS.s_E, 60)
+        bores = {f"r_int = {k:g} r_f": SpurGearPair(r_int1=k * (GEARS.r1 - 1.25 * GEARS.m), r_int2=k * (GEARS.r2 - 1.25 * GEARS.m))
+                 for k in (0.3, 0.5, 0.7)}
+        W = T2 / GEARS.rb2
+        frames["along"] = pd.DataFrame({"s": along, **{k: [W / g.delta_of_force(W, s) for s in along] for k, g in bores.items()},
+                                        "contact only": [W / SpurGearPair(bending=False).delta_of_force(W, s) for s in along]})
+        frames["summary"] = table
+        return CaseResult(self, no_signals(), checks, frames)
+
+    def plot(self, result, out_dir):
+        fig, axes = plt.subplots(1, 2, figsize=(12, 4.5))
+        styles = {0.0: "-", RELIEF: "--"}
+        for key, fmu in result.frames.items():
+            if not key.startswith("T2="):
+                continue
+            relief = RELIEF if not key.endswith("C_a=0um") else 0.0
+            order = np.argsort(fmu["x"].to_numpy())
+            line, = axes[0].plot(fmu["x"].to_numpy()[order] / GEARS.p_b, fmu["e"].to_numpy()[order] * 1e6, ls=styles[relief],
+                                 label=f"FMU {key}")
+            axes[0].plot(fmu["x"].to_numpy()[order][::40] / GEARS.p_b, fmu["e_static"].to_numpy()[order][::40] * 1e6, "o",
+                         mfc="none", color=line.get_color(), ms=4)
+        for load in LOADS:
+            c1, cg = iso_stiffness(load)
+            W = load / GEARS.rb2
+            axes[0].axhline(W / cg * 1e6, color="0.5", lw=0.8, ls=":")
+            axes[0].annotate(f"ISO mean, {load:g} N m", (1.0, W / cg * 1e6), ha="right", va="bottom", fontsize=7)
+        axes[0].set_xlabel("mesh phase x / p_b (two pairs for x < eps_alpha - 1)")
+        axes[0].set_ylabel(label("static transmission error", "um"))
+        axes[0].set_title("static TE over a mesh cycle (circles: reference)", fontsize=9)
+        axes[0].legend(fontsize=7)
+        along = result.frames["along"]
+        for col in along.columns[1:]:
+            axes[1].plot(along["s"] * 1e3, along[col] / 1e8, label=col)
+        c1, _ = iso_stiffness(T2)
+        axes[1].axhline(c1 / 1e8, color="k", ls=":", label="ISO 6336-1 c' b (method B)")
+        axes[1].set_xlabel(label("position s on the line of action", "mm"))
+        axes[1].set_ylabel(label("single-pair secant stiffness", "1e8 N/m"))
+        axes[1].set_title("one pair along the path of contact, 50 N m", fontsize=9)
+        axes[1].legend(fontsize=7)
+        for ax in axes:
+            ax.grid(alpha=0.3)
+        return [save_figure(fig, out_dir / "stiffness_ste.png")]
+
+
 def cases() -> list:
-    return [MeshCase(), StaticCase(), EnergyCase()]
+    return [MeshCase(), StaticCase(), EnergyCase(), StiffnessCase()]
