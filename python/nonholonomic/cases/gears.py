@@ -185,7 +185,7 @@ class StaticCase(Case):
             np.concatenate([[True], np.diff(fmu["nContact"].to_numpy()) != 0]), fmu["time"].to_numpy(), -np.inf)) > 5e-3
         error = float(np.max(np.abs(fmu["e"].to_numpy() - static)[settled]) / np.max(static))
         one = GEARS.static_transmission_error(0.0, T2)
-        two = GEARS.delta_of_force(T2 / GEARS.rb2 / 2, GEARS.s_P)
+        two = GEARS.static_transmission_error((GEARS.s_A - GEARS.s_P + 0.3 * GEARS.contact_intervals()[1]) / GEARS.rb1, T2)
         W = T2 / GEARS.rb2
         summary = pd.DataFrame(dict(
             zone=["one pair", "two pairs"], load_per_pair_N=[W, W / 2], static_TE_um=[one * 1e6, two * 1e6],
@@ -194,8 +194,11 @@ class StaticCase(Case):
                                        2 * GEARS.pair_stiffness(W / 2, GEARS.s_P)],
             fmu_TE_um=[float(np.median(fmu["e"][settled & (fmu["nContact"] == 1)])) * 1e6,
                        float(np.median(fmu["e"][settled & (fmu["nContact"] == 2)])) * 1e6]))
-        checks = [Check("TE against the static TE of the contact law, settled samples (relative to its largest)",
-                        error, 1e-5),
+        # the model evaluates the teeth's compliance by a 10-term Chebyshev series (8e-5 of it at most against the
+        # reference's quadrature), which bounds the TE's error by 1e-4 of it; the damping force d e' of the slow
+        # drift of the static TE within a zone adds 1500 N s/m * 1e-6 m/s / 2e8 N/m = 1e-6 of it
+        checks = [Check("TE against the static TE (teeth in series with the contact law), settled samples (relative "
+                        "to its largest)", error, 1e-4),
                   Check("fraction of the samples left out as within 5 ms of a change", 1 - float(np.mean(settled)), 0.1)]
         return CaseResult(self, no_signals(), checks,
                           dict(fmu=fmu, summary=summary))
