@@ -408,9 +408,11 @@ def test_iso6336_method_b_numbers():
     assert abs(iso6336.q_prime(20, 35) - (0.04723 + 0.15551 / 20 + 0.25791 / 35)) < 1e-15
     assert abs(iso6336.basic_rack_factor(1.25) - 0.975) < 1e-15
     F_t = 50.0 / GB.r2  # 1428.6 N, 71.4 N/mm: the load factor (0.714)^0.25
-    c1 = 0.8 * 0.975 / iso6336.q_prime(20, 35) * (F_t / 20.0 / 100.0) ** 0.25 * 1e9 * GB.b
-    assert abs(iso6336.single_stiffness(20, 35, GB.b, F_t) / c1 - 1) < 1e-14
-    assert abs(iso6336.mesh_stiffness(20, 35, GB.b, F_t, GB.eps_alpha) / (c1 * (0.75 * GB.eps_alpha + 0.25)) - 1) < 1e-14
+    c1 = 0.8 * 0.975 / iso6336.q_prime(20, 35) * (F_t / 20.0 / 100.0) ** 0.25 * 1e9 * GB.b * 210 / 206  # E/E_st
+    E = dict(E1=GB.E1, E2=GB.E2)
+    assert abs(iso6336.single_stiffness(20, 35, GB.b, F_t, **E) / c1 - 1) < 1e-14
+    assert abs(iso6336.mesh_stiffness(20, 35, GB.b, F_t, GB.eps_alpha, **E) / (c1 * (0.75 * GB.eps_alpha + 0.25)) - 1) < 1e-14
+    assert abs(c1 / 2.3438e8 - 1) < 1e-4  # 1/0.062374 * 0.8 * 0.975 * 0.9193 * 1.0194 N/(mm um) * 20 mm
 
 
 def test_stiffness_against_iso6336():
@@ -422,8 +424,9 @@ def test_stiffness_against_iso6336():
     single = W / GB.static_transmission_error(0.0, T2)
     phis = np.linspace(0.0, 2 * math.pi / GB.z1, 120, endpoint=False)
     mesh = np.mean([W / GB.static_transmission_error(p, T2) for p in phis])
-    assert abs(single / iso6336.single_stiffness(20, 35, GB.b, F_t) - 1) < 0.10
-    assert abs(mesh / iso6336.mesh_stiffness(20, 35, GB.b, F_t, GB.eps_alpha) - 1) < 0.10
+    E = dict(E1=GB.E1, E2=GB.E2)
+    assert abs(single / iso6336.single_stiffness(20, 35, GB.b, F_t, **E) - 1) < 0.10
+    assert abs(mesh / iso6336.mesh_stiffness(20, 35, GB.b, F_t, GB.eps_alpha, **E) - 1) < 0.10
 
 
 def test_series_law_and_relief():

@@ -389,7 +389,7 @@ its Chebyshev series (relative error 8e-5 against adaptive quadrature for the ex
 needs the bore radii <code>r_int1</code>, <code>r_int2</code> (default half the root radius: a choice; the
 stiffness changes by about 10 % between 0.3 and 0.7 of it). For the example (steel, m 2 mm, z 20/35, b 20 mm)
 under 50 N m this gives a single-pair stiffness of 2.37e8 N/m at the pitch point and a mean mesh stiffness of
-3.40e8 N/m (ISO 6336-1 method B: 2.30e8 and 3.35e8 N/m).</p>
+3.37e8 N/m (ISO 6336-1 method B: 2.34e8 and 3.44e8 N/m).</p>
 <p><b>Tip relief.</b> Both gears' tips are cut back linearly along the line of action by <code>C_a</code> at the
 tip over the length <code>L_a</code> (measured along the line of action from <code>sE</code>, the pinion's tip,
 and from <code>sA</code>, the wheel's): the pair at <code>s</code> has the approach

@@ -333,8 +333,9 @@ def mesh_picture(row: pd.Series, path, title: str):
 def iso_stiffness(T2_load: float = T2) -> tuple:
     """(c' b, c_gamma_alpha b) in N/m by ISO 6336-1 method B for the example's gears under T2_load on the wheel."""
     F_t = T2_load / GEARS.r2  # nominal tangential force at the reference circle
-    return (iso6336.single_stiffness(GEARS.z1, GEARS.z2, GEARS.b, F_t),
-            iso6336.mesh_stiffness(GEARS.z1, GEARS.z2, GEARS.b, F_t, GEARS.eps_alpha))
+    E = dict(E1=GEARS.E1, E2=GEARS.E2)
+    return (iso6336.single_stiffness(GEARS.z1, GEARS.z2, GEARS.b, F_t, **E),
+            iso6336.mesh_stiffness(GEARS.z1, GEARS.z2, GEARS.b, F_t, GEARS.eps_alpha, **E))
 
 
 def quasi_static_run(parameters: dict, omega: float = 0.5, periods: float = 1.05, samples: int = 1000):
@@ -381,7 +382,9 @@ class StiffnessCase(Case):
                 rows.append(dict(case=key, TE_max_um=e.max() * 1e6, TE_min_um=e.min() * 1e6,
                                  TE_peak_to_peak_um=(e.max() - e.min()) * 1e6, TE_mean_um=e.mean() * 1e6,
                                  ref_peak_to_peak_um=(es.max() - es.min()) * 1e6, ref_mean_um=es.mean() * 1e6,
-                                 single_pair_N_per_m=W / ref_gears.static_transmission_error(0.0, load) if relief == 0 else np.nan,
+                                 # the next pair at the pitch point, one mesh period after the start
+                                 single_pair_N_per_m=W / float(fmu["e"].iloc[int(np.argmin(np.abs(
+                                     fmu["phi1"].to_numpy() - 2 * math.pi / GEARS.z1)))]) if relief == 0 else np.nan,
                                  mesh_mean_N_per_m=float(np.mean(W / e)) if relief == 0 else np.nan))
         table = pd.DataFrame(rows)
         for load in LOADS:

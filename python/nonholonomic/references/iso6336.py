@@ -10,12 +10,16 @@ Written from the standard's formulas, independent of any model of the teeth:
     C_M = 0.8 (correction of the theory to measurements, solid disks), C_R = 1 (solid disks),
     C_B = [1 + 0.5 (1.2 - h_fP/m)] [1 - 0.02 (20 deg - alpha_P)]   (basic rack; h_fP = 1.25 m gives 0.975),
     c' is multiplied by (F_t K_A/b / (100 N/mm))^0.25 where F_t K_A/b < 100 N/mm,
-    c_gamma_alpha = c' (0.75 eps_alpha + 0.25)   (mesh stiffness: the mean over the mesh cycle).
+    and by E/E_st for other materials than steel, E = 2 E1 E2/(E1 + E2), E_st = 206000 N/mm^2
+    (the example's 210 GPa steel: 1.019),
+    c_gamma_alpha = c' (0.75 eps_alpha + 0.25)   (mesh stiffness: the mean over the mesh cycle; times 0.9 for
+    eps_alpha < 1.2).
 
 zn = z / cos^3(beta) (virtual numbers; spur: zn = z). The stiffness is per unit face width, along the line of
 action (the normal load per unit face width that deflects the pair by 1 um along the line of action); times b it
-is N/m. The clause and coefficient table are those of ISO 6336-1:2006 (9.3, table 8, the equations (the 2006
-edition's numbering) for c'_th, c', C_B, c_gamma_alpha); the 2019 edition keeps method B's formulas.
+is N/m. The clause and coefficient table are those of ISO 6336-1:2006 (clause 9, method B; its table of C1..C9); the
+equation numbers of the edition could not be checked here. Two independent implementations of the standard
+(public MATLAB and Python gear-rating code) use the same coefficients, C_B (0.975 for h_fP = 1.25 m) and E/E_st.
 """
 
 from __future__ import annotations
@@ -38,10 +42,14 @@ def basic_rack_factor(h_fP_over_m: float = 1.25, alpha_P: float = math.radians(2
     return (1 + 0.5 * (1.2 - h_fP_over_m)) * (1 - 0.02 * (20.0 - math.degrees(alpha_P)))
 
 
+E_ST = 206e9  # Pa: the steel the standard's stiffness formulas are written for
+
+
 def single_stiffness(z1, z2, b, F_t, x1=0.0, x2=0.0, beta=0.0, h_fP_over_m=1.25, alpha_P=math.radians(20.0),
-                     K_A=1.0) -> float:
+                     K_A=1.0, E1=E_ST, E2=E_ST) -> float:
     """c' b (N/m) for the face width b (m) under the nominal tangential force F_t (N) at the reference circle."""
-    c = C_M * C_R * basic_rack_factor(h_fP_over_m, alpha_P) * math.cos(beta) / q_prime(z1, z2, x1, x2, beta)
+    E = 2 * E1 * E2 / (E1 + E2)
+    c = C_M * C_R * basic_rack_factor(h_fP_over_m, alpha_P) * math.cos(beta) / q_prime(z1, z2, x1, x2, beta) * E / E_ST
     load = F_t * K_A / (b * 1e3)  # N/mm
     if load < 100.0:
         c *= (load / 100.0) ** 0.25
@@ -49,5 +57,5 @@ def single_stiffness(z1, z2, b, F_t, x1=0.0, x2=0.0, beta=0.0, h_fP_over_m=1.25,
 
 
 def mesh_stiffness(z1, z2, b, F_t, eps_alpha, **kw) -> float:
-    """c_gamma_alpha b (N/m) = c' b (0.75 eps_alpha + 0.25)."""
-    return single_stiffness(z1, z2, b, F_t, **kw) * (0.75 * eps_alpha + 0.25)
+    """c_gamma_alpha b (N/m) = c' b (0.75 eps_alpha + 0.25) (times 0.9 for eps_alpha < 1.2)."""
+    return single_stiffness(z1, z2, b, F_t, **kw) * (0.75 * eps_alpha + 0.25) * (0.9 if eps_alpha < 1.2 else 1.0)
