@@ -60,8 +60,8 @@ model InvoluteToothContact "Compliant mesh of a pair of standard involute spur g
     toothCompliance(sNode[8], z1, m, alpha, b, E_A, nu_A, r_int1) + toothCompliance(L - sNode[8], z2, m, alpha, b, E_B, nu_B, r_int2),
     toothCompliance(sNode[9], z1, m, alpha, b, E_A, nu_A, r_int1) + toothCompliance(L - sNode[9], z2, m, alpha, b, E_B, nu_B, r_int2),
     toothCompliance(sNode[10], z1, m, alpha, b, E_A, nu_A, r_int1) + toothCompliance(L - sNode[10], z2, m, alpha, b, E_B, nu_B, r_int2)} "Compliance of both teeth of a pair at the nodes";
-  final parameter Real qCheb[nCheb](each unit = "m/N") = chebD*qNode "Chebyshev coefficients of the teeth's compliance q(s)";
-  final parameter Real qP(unit = "m/N") = chebSeries(qCheb, (2*sP - sLo - sHi)/(sHi - sLo)) "Compliance of both teeth of the pair at the pitch point";
+  final parameter Real qChebP[nCheb](each unit = "m/N") = chebD*qNode "Chebyshev coefficients of the teeth's compliance q(s) (as parameters; the run reads their copies qCheb1..qCheb10)";
+  final parameter Real qP(unit = "m/N") = chebSeries(qChebP, (2*sP - sLo - sHi)/(sHi - sLo)) "Compliance of both teeth of the pair at the pitch point";
   final parameter Units.Length reliefP = C_a*(max(0, sP - (sE - L_a)) + max(0, sA + L_a - sP))/L_a "Tip relief at the pitch point";
   final parameter Real n_d[3](each unit = "1") = {sin(alpha), cos(alpha), 0} "Drive line of action, from T1 to T2: direction of a drive pair's force on the wheel";
   final parameter Real t_d[3](each unit = "1") = {cos(alpha), -sin(alpha), 0} "Direction along the drive flanks (in the plane, normal to n_d)";
@@ -80,6 +80,18 @@ model InvoluteToothContact "Compliant mesh of a pair of standard involute spur g
   Real q_coast[nC](each unit = "m/N") "Compliance of both teeth of each coast candidate (at its clamped position)";
   Units.Length relief_drive[nC] "Tip relief at each drive candidate (reduces its approach)";
   Units.Length relief_coast[nC] "Tip relief at each coast candidate (reduces its approach)";
+  // the coefficients as discrete variables, set when the run starts: a parameter expression would be evaluated
+  // anew by every evaluation of the right-hand side (the backend substitutes parameters symbolically)
+  discrete Real qCheb1(unit = "m/N", start = 0, fixed = true) "Chebyshev coefficient 1 of the teeth's compliance, set once at the start";
+  discrete Real qCheb2(unit = "m/N", start = 0, fixed = true) "Chebyshev coefficient 2 of the teeth's compliance, set once at the start";
+  discrete Real qCheb3(unit = "m/N", start = 0, fixed = true) "Chebyshev coefficient 3 of the teeth's compliance, set once at the start";
+  discrete Real qCheb4(unit = "m/N", start = 0, fixed = true) "Chebyshev coefficient 4 of the teeth's compliance, set once at the start";
+  discrete Real qCheb5(unit = "m/N", start = 0, fixed = true) "Chebyshev coefficient 5 of the teeth's compliance, set once at the start";
+  discrete Real qCheb6(unit = "m/N", start = 0, fixed = true) "Chebyshev coefficient 6 of the teeth's compliance, set once at the start";
+  discrete Real qCheb7(unit = "m/N", start = 0, fixed = true) "Chebyshev coefficient 7 of the teeth's compliance, set once at the start";
+  discrete Real qCheb8(unit = "m/N", start = 0, fixed = true) "Chebyshev coefficient 8 of the teeth's compliance, set once at the start";
+  discrete Real qCheb9(unit = "m/N", start = 0, fixed = true) "Chebyshev coefficient 9 of the teeth's compliance, set once at the start";
+  discrete Real qCheb10(unit = "m/N", start = 0, fixed = true) "Chebyshev coefficient 10 of the teeth's compliance, set once at the start";
   Units.DimensionlessRatio inDrive[nC] "1 where a drive candidate carries load (in [sA, sE] and delta > 0), else 0";
   Units.DimensionlessRatio inCoast[nC] "1 where a coast candidate carries load (in [sA, sE] and delta_c > 0), else 0";
   Units.Force F_drive[nC] "Normal force of each drive candidate pair (on the wheel along n_d)";
@@ -284,6 +296,18 @@ equation
   delta_c = -e - j;
   dd_c = -de;
   p_0 = kA.r_0 + {r1, 0, 0};
+  when initial() then
+    qCheb1 = qChebP[1];
+    qCheb2 = qChebP[2];
+    qCheb3 = qChebP[3];
+    qCheb4 = qChebP[4];
+    qCheb5 = qChebP[5];
+    qCheb6 = qChebP[6];
+    qCheb7 = qChebP[7];
+    qCheb8 = qChebP[8];
+    qCheb9 = qChebP[9];
+    qCheb10 = qChebP[10];
+  end when;
   for k in 1:nC loop
     // candidate k - nK - 1: drive flanks at the pinion's flank position, coast flanks half a base pitch on
     s_drive[k] = sP + pb*psi1/(2*Constants.pi) + (k - nK - 1)*pb;
@@ -294,8 +318,8 @@ equation
     relief_coast[k] = C_a*(noEvent(max(0, sc_law[k] - (sE - L_a))) + noEvent(max(0, sA + L_a - sc_law[k])))/L_a;
     inDrive[k] = if noEvent(s_drive[k] >= sA and s_drive[k] <= sE and delta > relief_drive[k]) then 1.0 else 0.0;
     inCoast[k] = if noEvent(s_coast[k] >= sA and s_coast[k] <= sE and delta_c > relief_coast[k]) then 1.0 else 0.0;
-    q_drive[k] = chebSeries(qCheb, (2*sd_law[k] - sLo - sHi)/(sHi - sLo));
-    q_coast[k] = chebSeries(qCheb, (2*sc_law[k] - sLo - sHi)/(sHi - sLo));
+    q_drive[k] = chebSeries({qCheb1, qCheb2, qCheb3, qCheb4, qCheb5, qCheb6, qCheb7, qCheb8, qCheb9, qCheb10}, (2*sd_law[k] - sLo - sHi)/(sHi - sLo));
+    q_coast[k] = chebSeries({qCheb1, qCheb2, qCheb3, qCheb4, qCheb5, qCheb6, qCheb7, qCheb8, qCheb9, qCheb10}, (2*sc_law[k] - sLo - sHi)/(sHi - sLo));
     Fel_drive[k] = inDrive[k]*pairForce(delta - relief_drive[k], sd_law[k], L - sd_law[k], b, lambda_A, lambda_B, q_drive[k]);
     Fel_coast[k] = inCoast[k]*pairForce(delta_c - relief_coast[k], sc_law[k], L - sc_law[k], b, lambda_A, lambda_B, q_coast[k]);
     F_drive[k] = inDrive[k]*noEvent(max(Fel_drive[k] + d*de, 0));
@@ -385,7 +409,10 @@ from the tooth's geometry alone (Weber-Banaschek needs the same integrals with a
 1995 formula only the shape of the mesh stiffness, scaled to a given maximum), and because its published
 comparisons with finite elements cover gears of this size. <code>q</code> is computed at 10 Chebyshev nodes of
 <code>[sA, sE]</code> widened by 5 % on each side when the parameters are set, and evaluated during the run as
-its Chebyshev series (relative error 8e-5 against adaptive quadrature for the example's gears). The foundation
+its Chebyshev series (relative error 8e-5 against adaptive quadrature for the example's gears). The series'
+coefficients are copied into discrete variables when the run starts (<code>when initial()</code>): the
+rumoca backend substitutes parameter expressions into the right-hand side, which would otherwise evaluate
+the 240 quadrature points at every step (four times the run time). The foundation
 needs the bore radii <code>r_int1</code>, <code>r_int2</code> (default half the root radius: a choice; the
 stiffness changes by about 10 % between 0.3 and 0.7 of it). For the example (steel, m 2 mm, z 20/35, b 20 mm)
 under 50 N m this gives a single-pair stiffness of 2.37e8 N/m at the pitch point and a mean mesh stiffness of
