@@ -181,17 +181,33 @@ without <code>q</code> (checked against the reference's bracketed root).</p>
 </html>"));
   end pairForce;
 
-  function chebSeries "Sum of a Chebyshev series of 10 terms, sum c[k] T_(k-1)(x), T_n(x) = cos(n acos(x))"
+  function chebSeries "Sum of a Chebyshev series of 10 terms, sum c[k] T_(k-1)(x), by Clenshaw's recurrence"
     extends Nonholonomic.Icons.Function;
     input Real c[10](each unit = "m/N") "Coefficients";
-    input Real x(unit = "1", min = -1, max = 1) "Argument in [-1, 1]";
+    input Real x(unit = "1") "Argument (in [-1, 1])";
     output Real y(unit = "m/N") "Sum of the series";
   protected
-    Units.Angle th "acos(x)";
+    Real b2(unit = "m/N");
+    Real b3(unit = "m/N");
+    Real b4(unit = "m/N");
+    Real b5(unit = "m/N");
+    Real b6(unit = "m/N");
+    Real b7(unit = "m/N");
+    Real b8(unit = "m/N");
+    Real b9(unit = "m/N");
+    Real b10(unit = "m/N");
   algorithm
-    th := acos(x);
-    y := c[1] + c[2]*cos(th) + c[3]*cos(2*th) + c[4]*cos(3*th) + c[5]*cos(4*th) + c[6]*cos(5*th) + c[7]*cos(6*th)
-      + c[8]*cos(7*th) + c[9]*cos(8*th) + c[10]*cos(9*th);
+    // b_k = c_k + 2 x b_(k+1) - b_(k+2), y = c_1 + x b_2 - b_3 (no trigonometric function per evaluation)
+    b10 := c[10];
+    b9 := c[9] + 2*x*b10;
+    b8 := c[8] + 2*x*b9 - b10;
+    b7 := c[7] + 2*x*b8 - b9;
+    b6 := c[6] + 2*x*b7 - b8;
+    b5 := c[5] + 2*x*b6 - b7;
+    b4 := c[4] + 2*x*b5 - b6;
+    b3 := c[3] + 2*x*b4 - b5;
+    b2 := c[2] + 2*x*b3 - b4;
+    y := c[1] + x*b2 - b3;
   end chebSeries;
 
   function toothIntegrand "Integrand of the tooth's bending, shear and axial compliance at the profile angle a (times E b): Chaari et al. 2009, eqs. 4-6"
