@@ -26,9 +26,10 @@ from nonholonomic.references import gears as gr
 from nonholonomic.references.gears import SpurGearPair
 from scipy.special import lambertw
 
-G = SpurGearPair()
+G = SpurGearPair(bending=False)  # the contact law alone: the tests of Johnson's law and of the machinery
+GB = SpurGearPair()  # with the teeth's compliance (the Modelica example's defaults)
 # steel pinion, bronze wheel: unequal materials, so the law depends on the position s
-MIXED = SpurGearPair(E2=1.1e11, nu2=0.34)
+MIXED = SpurGearPair(E2=1.1e11, nu2=0.34, bending=False)
 INV = lambda x: math.tan(x) - x
 
 
@@ -371,3 +372,73 @@ def test_te_spectrum_peaks_at_mesh_frequency():
     # the static TE is the quasi-static level: the mean of e lies between the two zones' values
     e_single, e_double = G.static_transmission_error(0.0, T2), G.static_transmission_error(_double_zone_phi(G), T2)
     assert e_double < e.mean() < e_single
+
+
+# ---------------------------------------------------------------- teeth's compliance, ISO 6336-1, tip relief
+def test_tooth_bending_against_cantilever_beam():
+    """The potential-energy bending integral (angle parametrisation of Yang & Lin) against Euler-Bernoulli's
+    beam written independently along the tooth's centre line x from the involute in polar form: r = r_b
+    sqrt(1 + t^2), polar angle from the centre line alpha_2 - (t - arctan t), half thickness y = r sin, x = r cos;
+    M(x) = F cos(a1) (x_F - x) - F sin(a1) y_F, compliance int M^2/(E I F^2) dx, I = (2 y)^3 b/12."""
+    from scipy.integrate import quad
+    from nonholonomic.references.gears import tooth_compliance
+    z, m, al, b, E = GB.z1, GB.m, GB.alpha, GB.b, GB.E1
+    rb = m * z / 2 * math.cos(al)
+    a2 = math.pi / (2 * z) + math.tan(al) - al
+    for s_r in (GB.s_A, GB.s_P, GB.s_E):
+        t_F = s_r / rb  # roll angle of the contact point
+        a1 = t_F - a2
+        point = lambda t: (rb * math.hypot(1, t) * math.cos(a2 - t + math.atan(t)), rb * math.hypot(1, t) * math.sin(a2 - t + math.atan(t)))
+        x_F, y_F = point(t_F)
+        def integrand(t):  # dx/dt M^2/(E I)
+            h = 1e-7
+            x, y = point(t)
+            dxdt = (point(t + h)[0] - point(t - h)[0]) / (2 * h)
+            M = math.cos(a1) * (x_F - x) - math.sin(a1) * y_F
+            return M**2 / (E * (2 * y) ** 3 * b / 12) * dxdt
+        beam = quad(integrand, 0.0, t_F, epsabs=0, epsrel=1e-10, limit=200)[0]
+        pe = tooth_compliance(z, m, al, b, E, 0.3, GB.r_int1, s_r, parts=True)["bending"]
+        # the same energy in two parametrisations: quadrature (1e-10) and the central difference of dx/dt (1e-9)
+        assert abs(pe / beam - 1) < 1e-6
+
+
+def test_iso6336_method_b_numbers():
+    """q' of ISO 6336-1 method B for z 20/35 without profile shift; c' b and c_gamma_alpha b at 50 N m."""
+    from nonholonomic.references import iso6336
+    assert abs(iso6336.q_prime(20, 35) - (0.04723 + 0.15551 / 20 + 0.25791 / 35)) < 1e-15
+    assert abs(iso6336.basic_rack_factor(1.25) - 0.975) < 1e-15
+    F_t = 50.0 / GB.r2  # 1428.6 N, 71.4 N/mm: the load factor (0.714)^0.25
+    c1 = 0.8 * 0.975 / iso6336.q_prime(20, 35) * (F_t / 20.0 / 100.0) ** 0.25 * 1e9 * GB.b * 210 / 206  # E/E_st
+    E = dict(E1=GB.E1, E2=GB.E2)
+    assert abs(iso6336.single_stiffness(20, 35, GB.b, F_t, **E) / c1 - 1) < 1e-14
+    assert abs(iso6336.mesh_stiffness(20, 35, GB.b, F_t, GB.eps_alpha, **E) / (c1 * (0.75 * GB.eps_alpha + 0.25)) - 1) < 1e-14
+    assert abs(c1 / 2.3438e8 - 1) < 1e-4  # 1/0.062374 * 0.8 * 0.975 * 0.9193 * 1.0194 N/(mm um) * 20 mm
+
+
+def test_stiffness_against_iso6336():
+    """Single-pair (pitch point, secant) and mean mesh stiffness (mean of W/e over a base pitch) of the reference
+    within 10 % of ISO 6336-1 method B at 50 N m (issue 29)."""
+    from nonholonomic.references import iso6336
+    T2 = 50.0
+    W, F_t = T2 / GB.rb2, T2 / GB.r2
+    single = W / GB.static_transmission_error(0.0, T2)
+    phis = np.linspace(0.0, 2 * math.pi / GB.z1, 120, endpoint=False)
+    mesh = np.mean([W / GB.static_transmission_error(p, T2) for p in phis])
+    E = dict(E1=GB.E1, E2=GB.E2)
+    assert abs(single / iso6336.single_stiffness(20, 35, GB.b, F_t, **E) - 1) < 0.10
+    assert abs(mesh / iso6336.mesh_stiffness(20, 35, GB.b, F_t, GB.eps_alpha, **E) - 1) < 0.10
+
+
+def test_series_law_and_relief():
+    """The pair's approach is the contact's plus q F (compliances in series); a relieved pair carries
+    F(delta - C(s)); the relief is C_a at each tip and 0 from L_a on."""
+    R = SpurGearPair(C_a=10e-6)
+    F, s = 800.0, GB.s_P
+    assert abs(GB.delta_of_force(F, s) - G.delta_of_force(F, s) - GB.tooth_pair_compliance(s) * F) < 1e-20
+    assert abs(GB.force_of_delta(GB.delta_of_force(F, s), s) / F - 1) < 1e-12
+    assert R.relief(R.s_E) == pytest.approx(10e-6, rel=1e-14) and R.relief(R.s_A) == pytest.approx(10e-6, rel=1e-14)
+    assert R.relief(R.s_P) == 0.0
+    assert R.pair_force(5e-6, R.s_E) == 0.0
+    # the spline of q against the quadrature over the segment
+    ss = np.linspace(GB.s_A, GB.s_E, 37)
+    assert max(abs(GB.tooth_pair_compliance(x) / GB.tooth_pair_compliance_exact(x) - 1) for x in ss) < 1e-9

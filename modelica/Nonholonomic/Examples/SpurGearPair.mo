@@ -9,7 +9,11 @@ model SpurGearPair "Spur gear pair on a compliant involute mesh: pinion at a pre
   parameter Units.Pressure E(min = 1) = 2.1e11 "Young's modulus of both gears (steel)";
   parameter Units.DimensionlessRatio nu(min = -1, max = 0.5) = 0.3 "Poisson's ratio of both gears";
   parameter Real rho(unit = "kg/m3", min = 1e-9) = 7850 "Density of both gears (steel)";
-  parameter Real d(unit = "N.s/m", min = 0) = 1500 "Damping of each loaded tooth pair (damping ratio 0.05 to 0.08 of the wheel's vibration on the mesh)";
+  parameter Units.Length r_int1(min = 1e-9) = (m*z1/2 - 1.25*m)/2 "Bore radius of the pinion (foundation compliance of its teeth; half its root radius)";
+  parameter Units.Length r_int2(min = 1e-9) = (m*z2/2 - 1.25*m)/2 "Bore radius of the wheel (foundation compliance of its teeth; half its root radius)";
+  parameter Units.Length C_a(min = 0) = 0 "Linear tip relief of both gears at the tip, along the line of action (0: none)";
+  parameter Units.Length L_a(min = 1e-9) = 3.6709e-3 "Length of the tip relief along the line of action from each tip (the long relief (epsilon_alpha - 1) pb of the default gears)";
+  parameter Real d(unit = "N.s/m", min = 0) = 1500 "Damping of each loaded tooth pair (damping ratio 0.08 to 0.13 of the wheel's vibration on the mesh)";
   parameter Units.DimensionlessRatio mu(min = 0) = 0 "Coulomb friction coefficient along the flanks";
   parameter Units.Velocity eps(min = 1e-12) = 1e-3 "Regularisation of the friction law at zero sliding speed";
   parameter Boolean speedDriven = true "true: the pinion turns at omega1 (a servo); false: the torque T1 drives it";
@@ -39,7 +43,7 @@ model SpurGearPair "Spur gear pair on a compliant involute mesh: pinion at a pre
   final parameter Units.Length rho2_P = r2*sin(alpha) "Wheel's flank radius of curvature at the pitch point";
   final parameter Real P_0(unit = "N/m") = noEvent(max(T2, 1e-9))/rb2/b "Static load per unit face width of one pair at the pitch point under T2";
   final parameter Units.Length c_0 = sqrt(4*P_0*rho1_P*rho2_P/(rho1_P + rho2_P)*2*lambda/Constants.pi) "Half-width of its contact strip (Johnson 1985)";
-  final parameter Units.Length e_0 = if preload and T2 > 0 then P_0/Constants.pi*lambda*(2*log(4*rho1_P/c_0) - 1 + 2*log(4*rho2_P/c_0) - 1) else 0 "Initial transmission error: the static approach of that pair (Johnson 1985)";
+  final parameter Units.Length e_0 = if preload and T2 > 0 then P_0/Constants.pi*lambda*(2*log(4*rho1_P/c_0) - 1 + 2*log(4*rho2_P/c_0) - 1) + mesh.qP*P_0*b + mesh.reliefP else 0 "Initial transmission error: the static approach of that pair (Johnson 1985, in series with the teeth's compliance at the pitch point, plus the relief there)";
   final parameter Units.Angle phi2_0 = e_0/rb2 "Initial angle of the wheel: e = rb2 phi2_0 = e_0 at phi1 = 0";
   final parameter Real servo(unit = "1") = if speedDriven then 1 else 0 "1: speed servo, 0: torque drive";
   Bodies.Ground ground(nW = 2) annotation(Placement(transformation(extent = {{-50, -10}, {-70, 10}})));
@@ -55,7 +59,7 @@ model SpurGearPair "Spur gear pair on a compliant involute mesh: pinion at a pre
     "Wheel's bearing; the load torque acts on the wheel through it"
     annotation(Placement(transformation(extent = {{-30, -25}, {-10, -5}})));
   Contacts.InvoluteToothContact mesh(m = m, z1 = z1, z2 = z2, alpha = alpha, b = b, j = j, E_A = E, nu_A = nu, E_B = E,
-    nu_B = nu, d = d, mu = mu, eps = eps) annotation(Placement(transformation(extent = {{50, -10}, {70, 10}})));
+    nu_B = nu, d = d, mu = mu, eps = eps, r_int1 = r_int1, r_int2 = r_int2, C_a = C_a, L_a = L_a) annotation(Placement(transformation(extent = {{50, -10}, {70, 10}})));
   Units.Torque tau1 "Torque on the pinion about +z from its drive (servo reaction or T1 + T1_in)";
   output Units.Angle phi1 = atan2(pinion.T[2, 1], pinion.T[1, 1]) "Angle of the pinion about +z, in (-pi, pi] (unwrap it over samples closer than half a turn)";
   output Units.Angle phi2 = atan2(wheel.T[2, 1], wheel.T[1, 1]) "Angle of the wheel about +z, in (-pi, pi]";
@@ -97,7 +101,10 @@ equation
 <p>A pair of standard steel spur gears (module 2 mm, 20 and 35 teeth, pressure angle 20 deg, face width 20 mm,
 backlash 0.1 mm along the line of action) on the compliant mesh
 <a href=\"modelica://Nonholonomic.Contacts.InvoluteToothContact\">InvoluteToothContact</a>: each loaded tooth
-pair a Hertz line contact, one or two pairs in mesh (contact ratio 1.62). The pinion and the wheel are
+pair a Hertz line contact in series with the bending, shear, compression and foundation compliance of its two
+teeth, one or two pairs in mesh (contact ratio 1.62), with optional linear tip relief (<code>C_a</code>,
+<code>L_a</code>; default none) and the bores <code>r_int1</code>, <code>r_int2</code> of the foundation's
+compliance (default half the root radius). The pinion and the wheel are
 <a href=\"modelica://Nonholonomic.Bodies.RigidBody\">rigid bodies</a>, disks of their pitch radius and of the face
 width (<code>J = rho pi b r^4/2</code>: <code>3.95e-5</code> and <code>3.70e-4 kg m^2</code>), each on a
 <a href=\"modelica://Nonholonomic.Joints.Revolute\">Revolute</a> joint about the world z axis, at <code>(0, 0, 0)</code>
@@ -109,7 +116,8 @@ drive torque <code>tau1</code>; with <code>speedDriven = false</code> the torque
 <code>T2 + T2_in</code> about +z, against its driven rotation.</p>
 <p><b>Start.</b> The speeds are in ratio (<code>omega2 = -omega1 z1/z2</code>). At <code>phi1 = 0</code> one
 pair meshes, at the pitch point; with <code>preload = true</code> the wheel starts turned back by the static
-approach of that pair under <code>T2</code> (Johnson's line contact, <code>e_0 = 2.47 um</code>), so the run
+approach of that pair under <code>T2</code> (Johnson's line contact in series with the teeth's compliance at the
+pitch point, plus the relief there: <code>e_0 = 6.42 um</code>), so the run
 starts near the static state; with <code>preload = false</code> it starts at <code>e = 0</code>, unloaded.</p>
 <p><b>Outputs.</b> The angles <code>phi1</code>, <code>phi2</code> of the bodies' orientations about +z, in
 <code>(-pi, pi]</code> (the model's states are the bodies' states: unwrap the angles over the samples), the
@@ -120,14 +128,16 @@ and dissipation. The balance <code>P_in - P_out = d(kineticEnergy)/dt + meshPowe
 stiffness changes with the number of loaded pairs: its force is not the gradient of an energy of <code>e</code>,
 and its work over a mesh period need not vanish (in the default run it about cancels the damping loss, so that
 <code>meshPower</code> averages near zero while <code>dissipation</code> is 0.4 W).</p>
-<p>At 100 rad/s and 50 N m the mesh frequency is <code>z1 omega1/(2 pi) = 318 Hz</code>; the transmission error
-alternates at that frequency between the single-pair level (2.47 um) and the double-pair level (1.31 um), for
-the fractions <code>2 - epsilon</code> and <code>epsilon - 1</code> of each mesh period
-(<code>epsilon = 1.62</code>: 0.38 and 0.62), and the mean speed ratio is <code>-z1/z2</code>. Each change of the
-number of pairs is a jump of the mesh stiffness and sets the wheel ringing on the mesh (7.5 kHz on one pair,
-9.7 kHz on two); the damping <code>d</code> gives that vibration a damping ratio of 0.05 to 0.08, so it decays
-within a mesh period. With <code>T2 &lt; 0</code> (the load drives the wheel) the coast flanks carry the load,
-at <code>e = -j - 2.47 um</code> and <code>-j - 1.31 um</code>.</p>
+<p>At 100 rad/s and 50 N m the mesh frequency is <code>z1 omega1/(2 pi) = 318 Hz</code>; without relief the
+transmission error alternates at that frequency between the single-pair level (6.38 to 6.71 um, along the
+path) and the double-pair level (3.68 to 3.90 um), for the fractions <code>2 - epsilon</code> and
+<code>epsilon - 1</code> of each mesh period (<code>epsilon = 1.62</code>: 0.38 and 0.62), and the mean speed ratio
+is <code>-z1/z2</code>. Each change of the number of pairs is a jump of the mesh stiffness and sets the wheel
+ringing on the mesh (4.2 to 4.3 kHz on one pair, 5.4 to 5.6 kHz on two); the damping <code>d</code> gives that
+vibration a damping ratio of 0.08 to 0.13, so it decays within a mesh period. A tip relief larger than the
+pairs' deflection makes them enter and leave unloaded, and the transmission error continuous. With
+<code>T2 &lt; 0</code> (the load drives the wheel) the coast flanks carry the load, at <code>e = -j - 6.4 um</code>
+and <code>-j - 3.7 um</code>.</p>
 </html>"), Icon(graphics = {Ellipse(lineColor = {0, 0, 0}, fillColor = {200, 200, 200}, fillPattern = FillPattern.Solid,
     extent = {{-90, -35}, {-20, 35}}), Ellipse(lineColor = {0, 0, 0}, fillColor = {160, 160, 164}, fillPattern = FillPattern.Solid,
     extent = {{-24, -60}, {96, 60}})}));

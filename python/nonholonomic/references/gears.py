@@ -112,6 +112,44 @@ Check against Palmgren's empirical line-contact law delta = 3.84e-5 F^0.9 / L^0.
 Kotzalas, Rolling Bearing Analysis, for steel rollers; it has no radius in it): for the default pair
 (b = 20 mm, any s) Johnson/Palmgren - 1 = -9.2 % at 100 N, -3.9 % at 1000 N, -1.8 % at 10000 N.
 
+Tooth compliance: bending, shear, axial compression, foundation (potential-energy method)
+------------------------------------------------------------------------------------------
+In series with the contact each pair has the compliance of its two teeth, q(s) = q_1(s) + q_2(s) (m/N), by the
+potential-energy method of Yang & Lin (1987) in the form of Tian (2004) and Chaari, Fakhfakh & Haddar (2009,
+Eur. J. Mech. A/Solids 28, 461), the tooth a non-uniform cantilever from its base circle, with the foundation
+(gear body) compliance of Sainsot, Velex & Duverger (2004, J. Mech. Des. 126, 748). Tooth of a gear with z
+teeth, base radius r_b: half tooth angle on the base circle alpha_2 = pi/(2 z) + inv(alpha); a pair at the
+roll length s_r from the gear's tangent point (s for the pinion, a sin(alpha) - s for the wheel) loads the
+tooth with F at the angle alpha_1 = s_r/r_b - alpha_2 to the normal of its centre line (its pressure angle at
+the contact is arctan(s_r/r_b) and the tooth's half angle there alpha_2 - inv). With the profile
+parametrised by the angle a in [-alpha_1, alpha_2] (Tian's eqs.; Chaari et al. 2009, eqs. 4-6):
+
+    1/k_b = int 3 {1 + cos a1 [(a2 - a) sin a - cos a]}^2 (a2 - a) cos a / (2 E b [sin a + (a2 - a) cos a]^3) da
+    1/k_s = int 1.2 (1 + nu) (a2 - a) cos a cos^2 a1 / (E b [sin a + (a2 - a) cos a]) da
+    1/k_a = int (a2 - a) cos a sin^2 a1 / (2 E b [sin a + (a2 - a) cos a]) da
+
+(the shear term with G = E/(2(1 + nu)) and the shear factor 1.2 of a rectangular section). Foundation
+(Sainsot et al. 2004, eq. 8 and table 1): 1/k_f = cos^2 a1/(E b) [L* (u_f/S_f)^2 + M* u_f/S_f + P* (1 + Q* tan^2 a1)],
+with u_f the distance along the centre line from the root (here the base) circle to where the load line
+crosses it, S_f = 2 r_b alpha_2 the root (base) circle's tooth arc, and X* = A/theta_f^2 + B h_f^2 + C h_f/theta_f
++ D/theta_f + E h_f + F for X = L, M, P, Q, h_f = r_b/r_int (r_int: the bore), theta_f = alpha_2. Both the
+tooth integrals and the foundation take the root at the base circle, as Tian and Chaari et al. do (for these
+gears the root circle lies 1.3 mm (pinion) and 2.0 mm (wheel) below it: that part of the tooth and its
+fillet are left to the foundation term). The contact keeps Johnson's law above (approach of the cylinders'
+axes); the classic PE papers use instead the constant Hertz stiffness pi E b/(4 (1 - nu^2)) of Yang & Lin.
+The pair's approach is the sum
+
+    delta = (P/pi) (K0 - K ln P) + q(s) b P,   i.e. the contact law with K0 -> K0 + pi b q(s),
+
+so every inversion below holds unchanged (brentq in ln P, or Lambert's W). The bore radius is not given by
+the example (solid disks); the default r_int = r_f/2 for each gear (h_f = 2.15 pinion, 2.09 wheel) is a
+choice; the stiffness's dependence on it is shown in the stiffness case.
+
+Linear tip relief: the flanks are cut back by C(s) = C_a max(0, s - (s_E - L_a))/L_a (pinion tip) +
+C_a max(0, s_A + L_a - s)/L_a (wheel tip), measured along the line of action (normal to the involute), over
+the length L_a of the line of action from each tip; a pair at s carries F(delta - C(s), s) (0 while
+delta <= C(s)).
+
 Mesh counts, static transmission error, mesh stiffness
 ------------------------------------------------------
 With x = (s_P + r_b1 phi1 - s_A) mod p_b and n = floor(eps_alpha): n + 1 pairs lie in the active segment
@@ -140,10 +178,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, fields
+from functools import cached_property
 
 import numpy as np
 import pandas as pd
-from scipy.integrate import solve_ivp
+from scipy.integrate import quad, solve_ivp
+from scipy.interpolate import CubicSpline
 from scipy.optimize import brentq
 
 from nonholonomic.errors import NonholonomicError
@@ -164,6 +204,40 @@ def _as_float(name: str, value) -> float:
     return finite_number(f"gears: {name}", value)
 
 
+# Sainsot, Velex & Duverger (2004), table 1: X* = A/theta_f^2 + B h_f^2 + C h_f/theta_f + D/theta_f + E h_f + F
+SAINSOT = {"L": (-5.574e-5, -1.9986e-3, -2.3015e-4, 4.7702e-3, 0.0271, 6.8045),
+           "M": (60.111e-5, 28.100e-3, -83.431e-4, -9.9256e-3, 0.1624, 0.9086),
+           "P": (-50.952e-5, 185.50e-3, 0.0538e-4, 53.300e-3, 0.2895, 0.9236),
+           "Q": (-6.2042e-5, 9.0889e-3, -4.0964e-4, 7.8297e-3, -0.1472, 0.6904)}
+
+
+def tooth_compliance(z, m, alpha, b, E, nu, r_int, s_r, parts=False):
+    """Compliance (m/N) of one tooth (z teeth, module m, pressure angle alpha, face width b, E, nu, bore radius
+    r_int) loaded on its flank at the roll length s_r from its base-circle tangent point: bending + shear + axial
+    (potential-energy integrals, quad) + foundation (Sainsot et al. 2004); module docstring. With parts=True a
+    dict of the four."""
+    rb = m * z / 2 * math.cos(alpha)
+    a2 = math.pi / (2 * z) + float(_inv(alpha))
+    a1 = s_r / rb - a2
+    c1, n1 = math.cos(a1), math.sin(a1)
+    den = lambda a: math.sin(a) + (a2 - a) * math.cos(a)  # half thickness / r_b at the section a
+    terms = {
+        "bending": lambda a: 3 * (1 + c1 * ((a2 - a) * math.sin(a) - math.cos(a))) ** 2 * (a2 - a) * math.cos(a)
+        / (2 * E * b * den(a) ** 3),
+        "shear": lambda a: 1.2 * (1 + nu) * (a2 - a) * math.cos(a) * c1**2 / (E * b * den(a)),
+        "axial": lambda a: (a2 - a) * math.cos(a) * n1**2 / (2 * E * b * den(a)),
+    }
+    q = {k: quad(f, -a1, a2, epsabs=0.0, epsrel=1e-12, limit=200)[0] for k, f in terms.items()}
+    # foundation: the load line crosses the centre line at u_f above the base circle's chord point
+    h_load = rb * ((a1 + a2) * c1 - n1)  # distance of the contact point from the centre line
+    u_f = rb * ((a1 + a2) * n1 + c1) - h_load * math.tan(a1) - rb * math.cos(a2)
+    S_f, h_f, th = 2 * rb * a2, rb / r_int, a2
+    X = {k: A / th**2 + B * h_f**2 + C * h_f / th + D / th + Ek * h_f + F for k, (A, B, C, D, Ek, F) in SAINSOT.items()}
+    q["foundation"] = c1**2 / (E * b) * (X["L"] * (u_f / S_f) ** 2 + X["M"] * u_f / S_f
+                                         + X["P"] * (1 + X["Q"] * math.tan(a1) ** 2))
+    return q if parts else sum(q.values())
+
+
 @dataclass(frozen=True)
 class SpurGearPair:
     """Standard spur involute gear pair (no profile shift, addendum = m); SI units, angles in rad.
@@ -171,7 +245,10 @@ class SpurGearPair:
     m (module), z1 (pinion teeth), z2 (wheel teeth), alpha (pressure angle), b (face width), E1, nu1, E2,
     nu2 (Young's moduli and Poisson ratios of pinion and wheel), rho (density), j (backlash along the line
     of action, all of it on the wheel's teeth). Defaults: m = 2 mm, 20/35 teeth, 20 deg, b = 20 mm, steel
-    (210 GPa, 0.3, 7850 kg/m^3), j = 0.1 mm."""
+    (210 GPa, 0.3, 7850 kg/m^3), j = 0.1 mm. bending: the teeth's compliance (bending, shear, axial,
+    foundation) in series with the contact; r_int1, r_int2: bore radii (default half the root radius
+    r - 1.25 m); C_a, L_a: linear tip relief on both gears' tips (default none; L_a default the long relief
+    (eps_alpha - 1) p_b)."""
 
     m: float = 2e-3
     z1: int = 20
@@ -184,10 +261,19 @@ class SpurGearPair:
     nu2: float = 0.3
     rho: float = 7850.0
     j: float = 1e-4
+    bending: bool = True
+    r_int1: float | None = None
+    r_int2: float | None = None
+    C_a: float = 0.0
+    L_a: float | None = None
 
     def __post_init__(self):
         for f in fields(self):
-            if f.name in ("z1", "z2"):
+            if f.name == "bending":
+                object.__setattr__(self, f.name, bool(self.bending))
+            elif f.name in ("r_int1", "r_int2", "L_a") and getattr(self, f.name) is None:
+                continue
+            elif f.name in ("z1", "z2"):
                 z = getattr(self, f.name)
                 if isinstance(z, bool) or not isinstance(z, (int, np.integer)):
                     raise NonholonomicError(f"gears: tooth number {f.name} must be an integer, got {z!r}")
@@ -210,6 +296,16 @@ class SpurGearPair:
                                         f"(undercut of a standard gear at alpha = {math.degrees(self.alpha):g} deg)")
         if not 0.0 <= self.j < self.p_b / 2:
             raise NonholonomicError(f"gears: backlash j must lie in [0, p_b/2 = {self.p_b / 2:g} m), got {self.j}")
+        for name, z in (("r_int1", self.z1), ("r_int2", self.z2)):
+            r_f = self.m * z / 2 - 1.25 * self.m
+            if getattr(self, name) is None:
+                object.__setattr__(self, name, r_f / 2)
+            if not 0.0 < getattr(self, name) < r_f:
+                raise NonholonomicError(f"gears: bore radius {name} must lie in (0, r_f = {r_f:g} m)")
+        if self.L_a is None:
+            object.__setattr__(self, "L_a", (self.eps_alpha - 1) * self.p_b)
+        if not (self.C_a >= 0.0 and 0.0 < self.L_a <= self.s_E - self.s_A):
+            raise NonholonomicError(f"gears: tip relief needs C_a >= 0 and 0 < L_a <= s_E - s_A, got {self.C_a}, {self.L_a}")
         if not (self.s_A > 0.0 and self.s_E < self.T1T2 and self.eps_alpha > 1.0):  # cannot happen for z >= z_min
             raise NonholonomicError(f"gears: the mesh is not valid (s_A = {self.s_A:g}, s_E = {self.s_E:g}, "
                                     f"eps_alpha = {self.eps_alpha:g})")
@@ -359,7 +455,35 @@ class SpurGearPair:
         K = k1 + k2
         K0 = k1 * (2 * math.log(4 * rho1) - 1) + k2 * (2 * math.log(4 * rho2) - 1) \
             - K * math.log(4 * R / (math.pi * self.E_star))
-        return K0, K
+        return K0 + math.pi * self.b * self.tooth_pair_compliance(s), K
+
+    def tooth_pair_compliance_exact(self, s) -> float:
+        """q(s) = q_1(s) + q_2(s) (m/N): both teeth's bending, shear, axial and foundation compliance (0 when
+        bending is off); module docstring."""
+        if not self.bending:
+            return 0.0
+        rho1, rho2 = self._radii(s)
+        return (tooth_compliance(self.z1, self.m, self.alpha, self.b, self.E1, self.nu1, self.r_int1, rho1)
+                + tooth_compliance(self.z2, self.m, self.alpha, self.b, self.E2, self.nu2, self.r_int2, rho2))
+
+    @cached_property
+    def _q_spline(self):
+        """q(s) on 241 points of [s_A, s_E] and a cubic spline through them (interpolation error below 1e-9 of q,
+        tests/test_reference_gears.py), so that the dynamics need no quadrature per step."""
+        s = np.linspace(self.s_A, self.s_E, 241)
+        return CubicSpline(s, [self.tooth_pair_compliance_exact(x) for x in s])
+
+    def tooth_pair_compliance(self, s) -> float:
+        """q(s) (m/N): the spline inside the active segment, the quadrature outside it."""
+        if not self.bending:
+            return 0.0
+        if self.s_A <= s <= self.s_E:
+            return float(self._q_spline(s))
+        return self.tooth_pair_compliance_exact(s)
+
+    def relief(self, s) -> float:
+        """Linear tip relief C(s) (m) of the pair at s: both tips, module docstring."""
+        return self.C_a * (max(0.0, s - (self.s_E - self.L_a)) + max(0.0, self.s_A + self.L_a - s)) / self.L_a
 
     def half_width(self, F, s) -> float:
         """Hertz half-width c = sqrt(4 P R / (pi E*)) of the contact strip, P = F/b (Johnson (4.43))."""
@@ -372,7 +496,8 @@ class SpurGearPair:
 
     def delta_of_force(self, F, s) -> float:
         """Approach delta (m) of a pair at the position s under the normal force F (N), Johnson's
-        line-contact law written out term by term: (P/pi) sum_i k_i (2 ln(4 rho_i / c) - 1)."""
+        line-contact law written out term by term, (P/pi) sum_i k_i (2 ln(4 rho_i / c) - 1), plus the teeth's
+        q(s) F (without relief)."""
         F = _as_float("force F", F)
         if F < 0:
             raise NonholonomicError(f"gears: force F must be >= 0, got {F}")
@@ -381,7 +506,8 @@ class SpurGearPair:
         rho1, rho2 = self._radii(s)
         c = self.half_width(F, s)
         k1, k2 = (1 - self.nu1**2) / self.E1, (1 - self.nu2**2) / self.E2
-        return (F / self.b) / math.pi * (k1 * (2 * math.log(4 * rho1 / c) - 1) + k2 * (2 * math.log(4 * rho2 / c) - 1))
+        return (F / self.b) / math.pi * (k1 * (2 * math.log(4 * rho1 / c) - 1) + k2 * (2 * math.log(4 * rho2 / c) - 1)) \
+            + self.tooth_pair_compliance(s) * F
 
     def max_force(self, s) -> float:
         """F* = b P*, P* = exp(K0/K - 1): the law delta(F) increases on (0, F*) only."""
@@ -426,13 +552,17 @@ class SpurGearPair:
         T2 = _as_float("load torque T2", T2)
         return T2, ("drive" if T2 >= 0 else "coast")
 
+    def pair_force(self, delta, s) -> float:
+        """Force of the pair at s when the flanks' approach (without relief) is delta: F(delta - C(s), s)."""
+        return self.force_of_delta(delta - self.relief(s), s)
+
     def _static_delta(self, positions, W):
-        """delta with sum_k F(delta, s_k) = W (W > 0) over the given positions, by brentq."""
+        """delta with sum_k F(delta - C(s_k), s_k) = W (W > 0) over the given positions, by brentq."""
         if len(positions) == 1:
-            return self.delta_of_force(W, positions[0])
-        # each pair carries less than W: delta < max_k delta(W, s_k)
-        top = max(self.delta_of_force(W, s) for s in positions)
-        g = lambda x: sum(self.force_of_delta(x * top, s) for s in positions) - W
+            return self.delta_of_force(W, positions[0]) + self.relief(positions[0])
+        # each pair carries at most W: delta <= max_k delta(W, s_k) + C(s_k)
+        top = max(self.delta_of_force(W, s) + self.relief(s) for s in positions)
+        g = lambda x: sum(self.pair_force(x * top, s) for s in positions) - W
         x = brentq(g, 0.0, 1.0, xtol=XTOL, rtol=4 * np.finfo(float).eps, maxiter=200)
         return x * top
 
@@ -454,7 +584,7 @@ class SpurGearPair:
             return 0.0
         positions = self.pair_positions(phi1, side)
         delta = self._static_delta(positions, abs(T2) / self.rb2)
-        return sum(self.pair_stiffness(self.force_of_delta(delta, s), s) for s in positions)
+        return sum(self.pair_stiffness(self.pair_force(delta, s), s) for s in positions)
 
     # ------------------------------------------------------------------ picture
     def flank_geometry(self, phi1=0.0, phi2=0.0, n: int = 30) -> dict:
@@ -527,9 +657,9 @@ class SpurGearPair:
             krange = ks[side]
             if delta > 0.0 and len(krange) > 0:
                 base = self.s_P + self._offset(side) + (u if side == "drive" else -u)
-                out.append(sum(max(self.force_of_delta(delta, base + k * self.p_b) + d_mesh * ddelta, 0.0)
-                               for k in krange))
-                count += len(krange)
+                loads = [self.pair_force(delta, base + k * self.p_b) for k in krange]
+                out.append(sum(max(F + d_mesh * ddelta, 0.0) for F in loads if F > 0.0))
+                count += sum(F > 0.0 for F in loads)
             else:
                 out.append(0.0)
         return out[0], out[1], count
