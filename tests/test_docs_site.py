@@ -1,0 +1,86 @@
+"""The documentation site: MkDocs (Material) from ``docs/``, built with warnings as errors (``mkdocs.yml``:
+``strict``), so a broken link, a missing page or image and an API reference that does not resolve fail; the
+command-line reference is written from the parser at build time (``docs/hooks.py``)."""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+MKDOCS = [sys.executable, "-m", "mkdocs"]
+
+
+def build(config: pathlib.Path, out: pathlib.Path) -> subprocess.CompletedProcess:
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+    return subprocess.run([*MKDOCS, "build", "--strict", "--config-file", str(config), "--site-dir", str(out)],
+                          capture_output=True, text=True, env=env, timeout=600)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory) -> pathlib.Path:
+    out = tmp_path_factory.mktemp("site")
+    run = build(ROOT / "mkdocs.yml", out)
+    assert run.returncode == 0, run.stderr[-3000:]
+    assert "WARNING" not in run.stderr, run.stderr
+    return out
+
+
+def test_every_page_is_built(site):
+    import yaml
+
+    config = yaml.load((ROOT / "mkdocs.yml").read_text(), Loader=yaml.BaseLoader)
+
+    def pages(nav):
+        for item in nav:
+            for value in item.values():
+                yield from pages(value) if isinstance(value, list) else [value]
+
+    listed = list(pages(config["nav"]))
+    for page in listed:
+        html = site / ("index.html" if page == "index.md" else page.removesuffix(".md") + "/index.html")
+        assert html.is_file(), page
+    on_disk = {str(p.relative_to(ROOT / "docs")) for p in (ROOT / "docs").rglob("*.md")}
+    assert on_disk == set(listed), ("pages not in the nav", on_disk ^ set(listed))
+
+
+def test_cli_reference_is_written_from_the_parser(site):
+    from nonholonomic.cli import parser
+
+    html = (site / "reference" / "cli" / "index.html").read_text()
+    assert "cli-reference" not in html
+    commands = parser()._subparsers._group_actions[0].choices
+    for name, sub in commands.items():
+        assert f'id="{name}"' in html, name
+        for action in sub._actions:
+            for option in action.option_strings:
+                assert option in html, (name, option)
+
+
+def test_api_reference_is_written_from_the_docstrings(site):
+    import nonholonomic
+
+    html = (site / "reference" / "api" / "index.html").read_text()
+    for function in (nonholonomic.simulate, nonholonomic.build, nonholonomic.verify, nonholonomic.describe,
+                     nonholonomic.study):
+        assert f'id="nonholonomic.{function.__name__}"' in html, function.__name__
+        first_line = function.__doc__.strip().splitlines()[0].split("``")[0].strip()[:30]
+        assert first_line.replace("'", "&#39;") in html or first_line in html, first_line
+
+
+def test_a_broken_link_fails_the_build(tmp_path):
+    """strict is on: a link to a page that does not exist stops the build."""
+    docs = tmp_path / "docs"
+    shutil.copytree(ROOT / "docs", docs)
+    (docs / "getting-started.md").write_text((docs / "getting-started.md").read_text() + "\n[gone](no_such_page.md)\n")
+    config = tmp_path / "mkdocs.yml"
+    config.write_text((ROOT / "mkdocs.yml").read_text().replace("docs/hooks.py", str(docs / "hooks.py"))
+                      .replace("paths: [python]", f"paths: [{ROOT / 'python'}]"))
+    run = build(config, tmp_path / "site")
+    assert run.returncode != 0
+    assert "no_such_page.md" in run.stderr
