@@ -7,6 +7,7 @@ import argparse
 import os
 
 MARKER = "<!-- cli-reference -->"
+SYSTEMS_MARKER = "<!-- systems-table -->"
 
 
 def cli_reference() -> str:
@@ -24,7 +25,22 @@ def cli_reference() -> str:
     return "\n".join(sections)
 
 
+def systems_table() -> str:
+    """Markdown: each system of ``nonholonomic.cases.SYSTEMS`` with its examples, reference modules and cases."""
+    from nonholonomic.cases import SYSTEMS, system_cases
+
+    rows = ["| system | Modelica examples (`Nonholonomic.Examples.`) | reference models (`nonholonomic.references.`) "
+            "| cases (`nonholonomic.cases.<system>`) |", "|---|---|---|---|"]
+    for name, system in SYSTEMS.items():
+        cases = ", ".join(f"`{c.name}`" for c in system_cases(name))
+        rows.append(f"| `{name}` | {', '.join(system.examples)} | "
+                    f"{', '.join(f'`{r}`' for r in system.references)} | {cases} |")
+    return "\n".join(rows) + "\n"
+
+
 def on_page_markdown(markdown: str, page, config, files) -> str:
     if MARKER in markdown:
-        return markdown.replace(MARKER, cli_reference())
+        markdown = markdown.replace(MARKER, cli_reference())
+    if SYSTEMS_MARKER in markdown:
+        markdown = markdown.replace(SYSTEMS_MARKER, systems_table())
     return markdown

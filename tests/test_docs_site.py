@@ -5,6 +5,7 @@ command-line reference is written from the parser at build time (``docs/hooks.py
 from __future__ import annotations
 
 import os
+import re
 import pathlib
 import shutil
 import subprocess
@@ -84,3 +85,44 @@ def test_a_broken_link_fails_the_build(tmp_path):
     run = build(config, tmp_path / "site")
     assert run.returncode != 0
     assert "no_such_page.md" in run.stderr
+
+
+# ---- the README: a front page
+
+
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_readme_has_the_two_commands_with_their_times():
+    block = re.search(r"```bash\n(.*?)```", README, re.S).group(1)
+    commands = [line.split("#")[0].strip() for line in block.splitlines() if line.strip()]
+    assert commands == ["./build.sh", "./build.sh test"]
+    assert re.search(r"\./build\.sh +# \d+ min \d+ s", block) and re.search(r"\./build\.sh test +# \d+ min \d+ s", block)
+
+
+def test_readme_first_example_within_40_lines_with_its_plot():
+    lines = README.splitlines()
+    first = next(i for i, line in enumerate(lines) if line.startswith(".venv/bin/nonholonomic simulate"))
+    assert first < 40, first
+    plot = re.search(r'savefig\("(\w+)\.png"', README).group(1)
+    image = re.search(r"!\[[^\]]*\]\((docs/images/[\w/]+\.png)\)", README[README.index("savefig"):]).group(1)
+    assert (ROOT / image).is_file() and plot == "ball"
+
+
+def test_readme_systems_table_has_every_system_with_a_small_thumbnail():
+    from nonholonomic.cases import SYSTEMS
+
+    rows = {m.group(2): m for m in re.finditer(r'^\| <img src="([^"]+)"[^|]*\| `(\w+)` \| ([^|]+) \|', README, re.M)}
+    assert set(rows) == set(SYSTEMS), set(rows) ^ set(SYSTEMS)
+    for name, row in rows.items():
+        thumbnail = ROOT / row.group(1)
+        assert thumbnail.is_file() and thumbnail.stat().st_size < 200_000, thumbnail
+        assert [m.strip() for m in row.group(3).split(",")] == list(SYSTEMS[name].examples), name
+    for image in (ROOT / "docs" / "images").rglob("*.png"):
+        assert image.stat().st_size < 200_000, image
+
+
+def test_readme_links_resolve():
+    for target in re.findall(r"\]\(([^)#]+)\)", README) + re.findall(r'<img src="([^"]+)"', README):
+        if not target.startswith("http"):
+            assert (ROOT / target).exists(), target
