@@ -12,7 +12,7 @@ SYSTEMS_MARKER = "<!-- systems-table -->"
 
 def cli_reference() -> str:
     """Markdown: the usage and help of ``nonholonomic`` and of each of its commands, as ``--help`` prints them."""
-    os.environ["COLUMNS"] = "110"  # argparse wraps at the terminal's width: a fixed one, whatever builds the site
+    os.environ["COLUMNS"] = "100"  # argparse wraps at the terminal's width: a fixed one, whatever builds the site
     from nonholonomic.cli import parser
 
     top = parser()

@@ -69,7 +69,7 @@ def test_api_reference_is_written_from_the_docstrings(site):
     html = (site / "reference" / "api" / "index.html").read_text()
     for function in (nonholonomic.simulate, nonholonomic.build, nonholonomic.verify, nonholonomic.describe,
                      nonholonomic.study):
-        assert f'id="nonholonomic.{function.__name__}"' in html, function.__name__
+        assert f'id="nonholonomic.{function.__name__}.{function.__name__}"' in html, function.__name__
         first_line = function.__doc__.strip().splitlines()[0].split("``")[0].strip()[:30]
         assert first_line.replace("'", "&#39;") in html or first_line in html, first_line
 
