@@ -8,6 +8,7 @@ import os
 
 MARKER = "<!-- cli-reference -->"
 SYSTEMS_MARKER = "<!-- systems-table -->"
+CASES_MARKER = "<!-- cases-table -->"
 
 
 def cli_reference() -> str:
@@ -38,9 +39,23 @@ def systems_table() -> str:
     return "\n".join(rows) + "\n"
 
 
+def cases_table() -> str:
+    """Markdown: every verification case (``nonholonomic.cases.all_cases()``) with its system, model and what it
+    checks (the case's description)."""
+    from nonholonomic.cases import all_cases
+
+    rows = ["| case | system | model | what it checks |", "|---|---|---|---|"]
+    for name, case in all_cases().items():
+        description = " ".join(str(case.description).split()).replace("|", "\\|")
+        rows.append(f"| `{name}` | `{case.system}` | {case.model} | {description} |")
+    return "\n".join(rows) + "\n"
+
+
 def on_page_markdown(markdown: str, page, config, files) -> str:
     if MARKER in markdown:
         markdown = markdown.replace(MARKER, cli_reference())
+    if CASES_MARKER in markdown:
+        markdown = markdown.replace(CASES_MARKER, cases_table())
     if SYSTEMS_MARKER in markdown:
         markdown = markdown.replace(SYSTEMS_MARKER, systems_table())
     return markdown

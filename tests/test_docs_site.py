@@ -74,6 +74,18 @@ def test_api_reference_is_written_from_the_docstrings(site):
         assert first_line.replace("'", "&#39;") in html or first_line in html, first_line
 
 
+def test_tables_of_systems_and_cases_are_written_from_the_package(site):
+    from nonholonomic.cases import SYSTEMS, all_cases
+
+    cases = (site / "tutorials" / "verification" / "index.html").read_text()
+    layout = (site / "reference" / "layout" / "index.html").read_text()
+    assert "cases-table" not in cases and "systems-table" not in layout
+    for name, case in all_cases().items():
+        assert f"<td><code>{name}</code></td>" in cases, name
+    for name, system in SYSTEMS.items():
+        assert f"<td><code>{name}</code></td>" in layout and ", ".join(system.examples) in layout, name
+
+
 def test_a_broken_link_fails_the_build(tmp_path):
     """strict is on: a link to a page that does not exist stops the build."""
     docs = tmp_path / "docs"
