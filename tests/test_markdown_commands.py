@@ -3,7 +3,8 @@ none can rot.
 
 Every fenced block carries a language: ``bash`` and ``python`` are code, ``modelica`` a file a tutorial writes
 (its ``title="NAME"``), ``text`` an output listing or a file's layout, not run. A page's blocks are taken in order
-in a temporary folder of their own that holds, as the repository's root does, ``.venv`` and ``modelica`` (links),
+in a temporary folder of their own that holds, as the repository's root does, ``.venv`` and ``modelica`` (links; the
+example FMUs are built first where not up to date, as for the other tests),
 so that a page runs as written there (``.venv/bin/nonholonomic ...``, files written by one block and read by the
 next):
 
@@ -209,8 +210,8 @@ def test_every_bash_command_is_covered_by_a_rule():
 
 @pytest.mark.parametrize("page", [p for p in PAGES if any(b[0] in ("bash", "python") for b in blocks(p))],
                          ids=lambda p: str(p.relative_to(ROOT)))
-def test_page_runs_as_written(page, tmp_path):
-    (tmp_path / ".venv").symlink_to(ROOT / ".venv")
+def test_page_runs_as_written(page, tmp_path, rumoca_fmus):
+    (tmp_path / ".venv").symlink_to(sys.prefix)  # the environment running the tests, .venv under ./build.sh test
     (tmp_path / "modelica").symlink_to(ROOT / "modelica")
     done = {"ran": 0, "checked": 0}
     for language, attributes, code, line in blocks(page):
