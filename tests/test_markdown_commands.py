@@ -21,7 +21,8 @@ next):
   output, a metric function ``package.module:function`` imports; ``./build.sh``'s job is one of its jobs;
   ``pytest``'s test files exist; ``dask``'s options are in that ``dask`` command's ``--help``.
 
-A command no rule covers fails the test."""
+A command no rule covers fails the test. The ``nonholonomic`` commands quoted in the prose (inline code) are parsed
+and their names checked as the long ones are (synopses with ``MODEL``, ``a|b`` or ``[...]`` aside)."""
 
 from __future__ import annotations
 
@@ -232,3 +233,32 @@ def test_page_runs_as_written(page, tmp_path, rumoca_fmus):
                 except AssertionError as e:
                     raise AssertionError(f"{page.relative_to(ROOT)}:{line}: {e}") from None
     assert done["ran"] + done["checked"] > 0
+
+
+def inline_commands(page: pathlib.Path) -> list[str]:
+    """The ``nonholonomic ...`` commands in a page's prose (inline code), without synopses (``MODEL``, ``a|b``,
+    ``[...]``, ``...``) and bare command names (``nonholonomic simulate``)."""
+    prose = re.sub(r"(?ms)^```.*?^```", "", page.read_text(encoding="utf-8"))
+    found = []
+    for span in re.findall(r"`((?:\.venv/bin/)?nonholonomic [^`]+)`", prose):
+        synopsis = re.search(r"\||\.\.\.|\b[A-Z]{3,}\b|\[(?!\d+\])", span)
+        if not synopsis and len(shlex.split(span)) > 2:
+            found.append(span)
+    return found
+
+
+def test_commands_in_the_prose_parse(tmp_path, rumoca_fmus):
+    """The commands quoted in the text are parsed by the CLI's parser and their names checked, as the blocks'
+    long commands are (none is run: the blocks' commands run)."""
+    from nonholonomic.cli import parser
+    checked = 0
+    for page in PAGES:
+        for command in inline_commands(page):
+            try:
+                args = parser().parse_args(shlex.split(command)[1:])
+            except SystemExit as exit:
+                raise AssertionError(f"{page.relative_to(ROOT)}: `{command}`: the CLI's parser refuses it ({exit.code})")
+            if args.command != "simulate" or not args.model.endswith(".fmu"):
+                check_names(args, tmp_path)
+            checked += 1
+    assert checked > 20
