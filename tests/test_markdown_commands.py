@@ -86,6 +86,12 @@ def description(model: str):
     return describe(model)
 
 
+@functools.cache
+def cases() -> dict:
+    from nonholonomic.cases import all_cases
+    return all_cases()
+
+
 def base(name: str) -> str:
     return re.sub(r"\[.*\]$", "", name)
 
@@ -102,8 +108,8 @@ def check_model(model: str, cwd: pathlib.Path) -> str:
 
 def check_names(args, cwd: pathlib.Path) -> None:
     """The names a parsed nonholonomic command uses exist in the library."""
-    from nonholonomic.cases import SYSTEMS, all_cases
-    if args.command in ("simulate", "describe", "study", "diagram") and args.command != "diagram":
+    from nonholonomic.cases import SYSTEMS
+    if args.command in ("simulate", "describe", "study"):
         model = check_model(args.model, cwd)
         if args.command == "describe":
             return
@@ -132,11 +138,10 @@ def check_names(args, cwd: pathlib.Path) -> None:
             assert model in known, f"unknown model {model}"
     elif args.command == "verify":
         for name in args.cases:
-            assert name in all_cases() or name in SYSTEMS, f"unknown case or system {name}"
+            assert name in cases() or name in SYSTEMS, f"unknown case or system {name}"
 
 
 def runs_in_the_suite(args, cwd: pathlib.Path) -> bool:
-    from nonholonomic.cases import all_cases
     if args.command in ("list", "describe", "diagram"):
         return True
     if args.command == "simulate":
@@ -145,7 +150,7 @@ def runs_in_the_suite(args, cwd: pathlib.Path) -> bool:
             stop = description(check_model(args.model, cwd)).experiment["stop"]
         return stop <= SHORT_SIMULATION
     if args.command == "verify":
-        return len(args.cases) == 1 and args.cases[0] in all_cases()
+        return len(args.cases) == 1 and args.cases[0] in cases()
     if args.command == "build":
         return args.out is not None and bool(args.models)
     return False
