@@ -5,6 +5,7 @@
 #   ./build.sh test     run the test suite on every core (builds missing or stale FMUs itself)
 #   ./build.sh bench    benchmark FMU build and runs (results/benchmark.md), MuJoCo beside our loop
 #                       (results/peers.md), and fmpy's co-simulation beside our loop (results/importers.md)
+#   ./build.sh docs     build the documentation site from docs/ (MkDocs, mkdocs.yml) into site/
 set -euo pipefail
 cd "$(dirname "$0")"
 PYTHON=${PYTHON:-python3}
@@ -13,9 +14,10 @@ if [ ! -x .venv/bin/python ]; then
   "$PYTHON" -m venv .venv
 fi
 echo "installing the nonholonomic package and its pinned dependencies" >&2
-# with the optional peers (MuJoCo, for bench --peers and its tests)
-.venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[peers]" 2>&1 | grep -v -i "warning" >&2 || true
-.venv/bin/python -c "import nonholonomic, casadi, rumoca, fmpy, mujoco" || { echo "error: installation failed" >&2; exit 1; }
+# with the optional peers (MuJoCo, for bench --peers and its tests) and docs (MkDocs, for ./build.sh docs and the
+# test that builds the site)
+.venv/bin/python -m pip install --quiet --disable-pip-version-check -e ".[peers,docs]" 2>&1 | grep -v -i "warning" >&2 || true
+.venv/bin/python -c "import nonholonomic, casadi, rumoca, fmpy, mujoco, mkdocs, mkdocstrings_handlers.python" || { echo "error: installation failed" >&2; exit 1; }
 case "${1:-all}" in
   all)
     .venv/bin/nonholonomic build
@@ -31,8 +33,12 @@ case "${1:-all}" in
     .venv/bin/nonholonomic bench --peers --out results
     .venv/bin/nonholonomic bench --importers --out results
     ;;
+  docs)
+    NO_MKDOCS_2_WARNING=1 .venv/bin/python -m mkdocs build --strict
+    echo "documentation: site/index.html" >&2
+    ;;
   *)
-    echo "error: unknown job '$1' (all, test or bench)" >&2
+    echo "error: unknown job '$1' (all, test, bench or docs)" >&2
     exit 2
     ;;
 esac
