@@ -17,7 +17,7 @@ import math
 import numpy as np
 import pandas as pd
 
-from ..plots import FMU_STYLE, REF_STYLE, label, plt, save_figure
+from ..plots import FMU_STYLE, REF_STYLE, label, on_log_axis, plt, save_figure
 from ..references import iso6336
 from ..references.gears import SpurGearPair
 from ..simulate import simulate
@@ -147,7 +147,7 @@ class MeshCase(Case):
         paths = [save_figure(fig, out_dir / "transmission_error.png")]
         spec = result.frames["spectrum"]
         fig, ax = plt.subplots(figsize=(8, 3.8))
-        ax.semilogy(spec["f_over_mesh"], np.maximum(spec["amplitude"], 1e-30), "o-", ms=3)
+        ax.semilogy(spec["f_over_mesh"], on_log_axis(spec["amplitude"]), "o-", ms=3)
         for k in range(1, int(spec["f_over_mesh"].max()) + 1):
             ax.axvline(k, color="0.7", lw=0.8, ls=":")
         ax.set_xlabel("frequency / mesh frequency z1 omega1")
