@@ -328,6 +328,33 @@ def test_every_plot_function_labels_every_axis_with_a_unit(figures, tmp_path):
     assert plt.get_fignums() == []  # every figure closed
 
 
+def test_figures_with_a_title_or_a_colorbar_are_laid_out(tmp_path):
+    """A figure's own title over titled axes lies above them; a colorbar added before the layout is kept."""
+    for title, colorbar in ((True, False), (True, True), (False, True)):
+        fig, axes = plt.subplots(2, 2)
+        for ax in axes.ravel():
+            ax.set_title("column")
+        if colorbar:
+            fig.colorbar(axes[0, 0].pcolormesh(np.eye(3)), ax=axes[0, 0])
+        if title:
+            fig.suptitle("figure")
+        path = plots.save_figure(fig, tmp_path / "f.png")
+        assert path.stat().st_size > 0
+    fig, axes = plt.subplots(11, 2, figsize=(11, 23.5), sharex=True)  # as tall as signals_with_errors draws
+    ax = axes[0, 1]
+    ax.set_title("column")
+    ax.plot([0, 1], [0, 1e-8])  # an offset label "1e-8" above the axes
+    fig.suptitle("figure")
+    plots.save_figure(fig, tmp_path / "g.png")  # laid out, written and closed; its artists keep their places
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    canvas = FigureCanvasAgg(fig)  # the closed figure drawn again, with the layout it was saved with
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    title_box = [t for t in fig.texts if t.get_text() == "figure"][0].get_window_extent(renderer)
+    assert title_box.y0 >= ax.title.get_window_extent(renderer).y1  # above the axes' title, not over it
+    plt.close(fig)
+
+
 def test_a_plot_without_a_unit_is_refused(tmp_path):
     t = np.linspace(0, 1, 5)
     frame = pd.DataFrame({"time": t, "a": t})

@@ -48,9 +48,15 @@ def on_log_axis(values, floor: float = 0.0) -> np.ndarray:
 
 
 def save_figure(fig, path: pathlib.Path) -> pathlib.Path:
-    """Lay out (constrained: a figure's title, its axes' titles and offset labels kept apart), write (110 dpi)
-    and close a figure; returns the path."""
-    fig.set_layout_engine("constrained")
+    """Lay out, write (110 dpi) and close a figure; returns the path. A figure with a title of its own over
+    titled columns is laid out by constrained layout, which keeps the titles and the axes' offset labels apart
+    (tight layout lets them overlap); the others, and those with a colorbar (made for tight layout when it was
+    added: constrained layout cannot take it over), by tight layout."""
+    colorbars = any(getattr(ax, "_colorbar", None) is not None for ax in fig.axes)  # matplotlib's mark of one
+    if fig.get_suptitle() and not colorbars:
+        fig.set_layout_engine("constrained")
+    else:
+        fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
     return path
