@@ -189,7 +189,10 @@ def test_verify_lists_passing_cases(rumoca_fmus, tmp_path):
     assert (tmp_path / "both" / "verification.html").is_file()
     serial = run("verify", "sphere_bowl", "cone", "--out", str(tmp_path / "serial"), "--jobs", "1")
     assert serial.returncode == 0, serial.stderr
-    pd.testing.assert_frame_equal(pd.read_csv(tmp_path / "serial" / "verification.csv"), table)
+    # the same results, one by one or at once; only the measured run times differ
+    serial_table = pd.read_csv(tmp_path / "serial" / "verification.csv")
+    assert (serial_table["run time [s]"] > 0).all() and (table["run time [s]"] > 0).all()
+    pd.testing.assert_frame_equal(serial_table.drop(columns="run time [s]"), table.drop(columns="run time [s]"))
 
 
 def test_bench_reports_ratios_for_a_model(rumoca_fmus, tmp_path):
