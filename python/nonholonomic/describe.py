@@ -12,7 +12,7 @@ import dataclasses
 import pathlib
 import re
 
-from .fmu import fmu_path, model_description
+from .fmu import example_of, fmu_path, model_description
 
 _INDEX = re.compile(r"\[\d+\]")
 
@@ -85,7 +85,7 @@ def describe(model: str | pathlib.Path) -> Description:
     md = model_description(path)
     variables = md.modelVariables
     states = [d.variable.derivative for d in md.derivatives if d.variable.derivative is not None]
-    example = _example(model)
+    example = example_of(model)
     system, references, cases = None, (), ()
     if example is not None:
         from .cases import SYSTEMS, all_cases, system_of
@@ -110,14 +110,6 @@ def describe(model: str | pathlib.Path) -> Description:
         dependent=tuple(_grouped(dependent, _initial_values(path, md, dependent), _dependencies(path))),
         inputs=tuple(_grouped(pick("input"))), outputs=tuple(_grouped(pick("output"))),
         states=tuple(_grouped(states)), system=system, references=tuple(references), cases=cases)
-
-
-def _example(model):
-    """The example model named ``model``, or None for an FMU given by its path."""
-    from .models import get_model
-    if pathlib.Path(str(model)).suffix == ".fmu" or pathlib.Path(str(model)).is_dir():
-        return None
-    return get_model(str(model))
 
 
 def _value(experiment, key: str, default):

@@ -14,19 +14,25 @@ from .errors import NonholonomicError
 from .models import get_model
 
 
+def example_of(model: str | pathlib.Path):
+    """The example model that ``model`` names, or None where it names an FMU file or an extracted FMU's folder."""
+    path = pathlib.Path(model)
+    return None if path.is_dir() or path.suffix == ".fmu" else get_model(str(model))
+
+
 def fmu_path(model: str | pathlib.Path) -> pathlib.Path:
     """The FMU of an example model (``fmus/<name>.fmu``), an explicit ``.fmu`` path, or a folder with an
     extracted FMU."""
     path = pathlib.Path(model)
-    if path.is_dir():
+    example = example_of(model)
+    if example is None and path.is_dir():
         if not (path / "modelDescription.xml").is_file():
             raise NonholonomicError(f"{path} is a folder without modelDescription.xml, not an extracted FMU")
         return path
-    if path.suffix == ".fmu":
+    if example is None:
         if not path.is_file():
             raise NonholonomicError(f"FMU not found: {path}")
         return path
-    example = get_model(str(model))
     if not example.fmu.is_file():
         raise NonholonomicError(f"no FMU for {example.name} yet: run `nonholonomic build {example.name}`")
     return example.fmu

@@ -60,7 +60,8 @@ def _versions() -> dict:
             versions[name] = importlib.metadata.version(name)
         except importlib.metadata.PackageNotFoundError:
             versions[name] = "not installed"
-    versions["C compiler"] = _run(os.environ.get("CC", "cc"), "--version") or "not found"
+    from ..backends.stamp import tool_versions
+    versions["C compiler"] = f"gcc {tool_versions('rumoca')[-1]}"  # the one the rumoca backend builds with
     return versions
 
 
