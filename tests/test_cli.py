@@ -187,6 +187,9 @@ def test_verify_lists_passing_cases(rumoca_fmus, tmp_path):
     table = pd.read_csv(tmp_path / "both" / "verification.csv")
     assert list(table["passed"]) == [True, True] and list(table["case"]) == ["sphere_bowl", "cone"]
     assert (tmp_path / "both" / "verification.html").is_file()
+    # the system's 3D animation, in a frame of the report
+    assert (tmp_path / "both" / "animations" / "BallOnSurfaceOfRevolution.html").is_file()
+    assert "src='animations/BallOnSurfaceOfRevolution.html'" in (tmp_path / "both" / "verification.html").read_text()
     serial = run("verify", "sphere_bowl", "cone", "--out", str(tmp_path / "serial"), "--jobs", "1")
     assert serial.returncode == 0, serial.stderr
     # the same results, one by one or at once; only the measured run times differ

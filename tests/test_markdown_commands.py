@@ -9,7 +9,7 @@ so that a page runs as written there (``.venv/bin/nonholonomic ...``, files writ
 next):
 
 - run for real: ``python`` blocks (``.venv/bin/python``), and the short commands: ``nonholonomic list``,
-  ``describe``, ``diagram``, ``simulate`` of at most 20 s of model time (``--stop-time`` or the model's experiment),
+  ``describe``, ``diagram``, ``animate`` (of a run an earlier command wrote), ``simulate`` of at most 20 s of model time (``--stop-time`` or the model's experiment),
   ``verify`` of one case (not a system), ``build`` into an ``--out`` folder (a model of a tutorial: seconds; the
   project's ``fmus/`` is never written), and the shell's ``cp``, ``echo``, ``mkdir``; each must exit 0;
 - parsed and checked, not run (minutes to an hour each, beyond the suite's budget): ``./build.sh JOB``, the other
@@ -130,6 +130,9 @@ def check_names(args, cwd: pathlib.Path) -> None:
                 assert callable(getattr(importlib.import_module(module), function)), metric
     elif args.command == "diagram":
         assert args.model in models() or args.model.startswith("Nonholonomic."), args.model
+    elif args.command == "animate":
+        check_model(args.model, cwd)
+        assert (cwd / args.result).is_file(), f"{args.result}: no such run (written by no earlier command)"
     elif args.command in ("build", "bench"):
         from nonholonomic.models import list_models
         library = getattr(args, "library", None)
@@ -142,7 +145,7 @@ def check_names(args, cwd: pathlib.Path) -> None:
 
 
 def runs_in_the_suite(args, cwd: pathlib.Path) -> bool:
-    if args.command in ("list", "describe", "diagram"):
+    if args.command in ("list", "describe", "diagram", "animate"):
         return True
     if args.command == "simulate":
         stop = args.stop_time

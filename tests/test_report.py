@@ -439,3 +439,18 @@ def test_every_case_signal_has_a_unit_that_agrees_with_its_fmu(rumoca_fmus):
     # skidding), the gears' static TE, power balance, stiffness against ISO and dynamic TE sweep, the two lift-off
     # cases (their N is no signal of the case's list) and the three Euler's disk cases
     assert checked == len(all_cases()) - 29
+
+
+def test_each_system_shows_its_animations_or_why_there_are_none(report):
+    results, _, out = report
+    (out / "animations").mkdir()
+    for name in ("BallOnSurfaceOfRevolution", "MecanumVehicle"):
+        (out / "animations" / f"{name}.html").write_text("<!DOCTYPE html><html></html>")
+    animations = {"BallOnSurfaceOfRevolution": out / "animations" / "BallOnSurfaceOfRevolution.html",
+                  "OmniVehicleSpin": "no animation: the FMU is missing",
+                  "MecanumVehicle": out / "animations" / "MecanumVehicle.html"}
+    page = _parse(write_report(results, out, animations).read_text(encoding="utf-8"))
+    ball, omni = _find(page.root, "section")[:2]
+    assert [f["attrs"]["src"] for f in _find(ball, "iframe")] == ["animations/BallOnSurfaceOfRevolution.html"]
+    assert [f["attrs"]["src"] for f in _find(omni, "iframe")] == ["animations/MecanumVehicle.html"]
+    assert "OmniVehicleSpin: no animation: the FMU is missing" in [p["text"] for p in _find(omni, "p", "note")]

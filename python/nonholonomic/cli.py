@@ -146,7 +146,7 @@ def _cmd_simulate(args) -> int:
         try:
             frame = simulate(args.model, parameters=_parse_sets(args.set), stop_time=args.stop_time,
                              output_interval=args.output_interval, tolerance=args.tolerance,
-                             outputs=args.output or None, inputs=inputs, progress=_Progress())
+                             outputs=args.output or None, inputs=inputs, progress=_Progress(), poses=args.poses)
         except SimulationFailed as e:
             raise NonholonomicError(f"{e}; {_keep(e.partial, out)}") from None
         except Interrupted as e:
@@ -160,6 +160,13 @@ def _cmd_simulate(args) -> int:
     if frame.attrs.get("terminated_at") is not None:
         _progress(f"the model called terminate() at t = {frame.attrs['terminated_at']:g} s")
     _progress(f"wrote {len(frame)} rows x {len(frame.columns)} columns to {out}")
+    return 0
+
+
+def _cmd_animate(args) -> int:
+    from .animate import animate
+    out = animate(args.model, args.result, args.out, speed=args.speed)
+    _progress(f"wrote {out} (open it in a browser: drag to turn, scroll to zoom, Open Controls > Animations)")
     return 0
 
 
@@ -484,8 +491,18 @@ def parser() -> argparse.ArgumentParser:
                         "input, linear in between (repeatable; default: every input at its start value)")
     _run_settings_arguments(s, "simulated time [s]")
     s.add_argument("--output", action="append", help="variable to record (repeatable; default: all outputs)")
+    s.add_argument("--poses", action="store_true",
+                   help="also record every shaped body's pose and visual shape, for nonholonomic animate (default: off)")
     s.add_argument("--out", required=True, help="result file, .csv or .parquet")
     s.set_defaults(run=_cmd_simulate)
+    an = sub.add_parser("animate", help="an interactive 3D animation (HTML) of a run recorded with simulate --poses")
+    an.add_argument("model", help="example model name or .fmu file")
+    an.add_argument("result", help="the run: a .csv or .parquet file written by simulate --poses")
+    an.add_argument("--out", required=True, help="the HTML file to write")
+    an.add_argument("--speed", type=float, default=None,
+                    help="simulated seconds per second of playback (default: real time for runs of 4 to 20 s, "
+                         "slow motion over 4 s for shorter ones, fast over 20 s for longer ones)")
+    an.set_defaults(run=_cmd_animate)
     v = sub.add_parser("verify", help="run verification cases against reference models")
     v.add_argument("cases", nargs="*", help="cases or systems (default: all)")
     v.add_argument("--out", default="results", help="results folder (default: results/)")

@@ -129,7 +129,7 @@ def names_argument(what: str, names) -> list[str] | None:
 
 def simulate(model: str | pathlib.Path, parameters: dict | None = None, stop_time: float | None = None,
              output_interval: float | None = None, tolerance: float | None = None,
-             outputs: list[str] | None = None, progress=None, exact_jacobian: bool = True,
+             outputs: list[str] | None = None, progress=None, exact_jacobian: bool = True, poses: bool = False,
              rows=None, inputs=None, isolate: bool = True) -> pd.DataFrame:
     """Simulate an example model's FMU (or an FMU file) and return its outputs over time.
 
@@ -137,7 +137,8 @@ def simulate(model: str | pathlib.Path, parameters: dict | None = None, stop_tim
     tolerance default to the model's experiment annotation. ``inputs`` drive the FMU's inputs: a dict of
     constants or a DataFrame with a ``time`` column, linear between its rows and held beyond them
     (:mod:`.inputs`; inputs not given stay at their start values). Columns: ``time``, the inputs and the
-    outputs (unless ``outputs`` names some variables). ``exact_jacobian=False`` makes the integrator use
+    outputs (unless ``outputs`` names some variables); ``poses=True`` adds the visual shapes and poses that
+    :func:`.animate.animate` draws. ``exact_jacobian=False`` makes the integrator use
     finite differences even where the FMU has an exact Jacobian (for comparison). ``progress(time, stop_time)``
     is called as the run advances (at output times, and every few integrator steps in between);
     ``rows(frame)``, if given, receives the rows as they are computed, in chunks about a tenth of a second of
@@ -157,6 +158,9 @@ def simulate(model: str | pathlib.Path, parameters: dict | None = None, stop_tim
     outputs = names_argument("outputs", outputs)
     if outputs is None:
         outputs = [v.name for v in md.modelVariables if v.causality in ("input", "output")]
+    if poses:  # what nonholonomic animate draws: the visual shapes and their poses
+        from .animate import pose_variables
+        outputs = outputs + [name for name in pose_variables(fmu) if name not in outputs]
     for name in outputs:
         if name not in names:
             raise NonholonomicError(f"unknown variable '{name}' of {fmu.stem}")

@@ -66,10 +66,46 @@ def verify(names=None, out_dir: pathlib.Path | str = "results", progress=None, j
         where = f" in {', '.join(running)}" if running else ""
         raise Interrupted(f"interrupted{where}; {len(finished)} of {n} cases finished, "
                           f"report: {out_dir / 'verification.html'}") from None
-    pool.shutdown(wait=True)
     ordered = [results[c.name] for c in selected]
-    write_report(ordered, out_dir)
+    try:
+        animations = _animations(pool, list(dict.fromkeys(c.system for c in selected)), out_dir, say)
+    except KeyboardInterrupt:
+        write_report(ordered, out_dir)
+        raise Interrupted(f"interrupted while making the animations; all {n} cases finished, "
+                          f"report: {out_dir / 'verification.html'}") from None
+    pool.shutdown(wait=True)
+    write_report(ordered, out_dir, animations)
     return ordered
+
+
+def _animations(pool, systems: list[str], out_dir: pathlib.Path, say) -> dict:
+    """The 3D animation of each system's animated examples (cases.animated_examples), in the pool's threads:
+    example -> the page's path, or the line that says why it could not be made."""
+    from .animate import animate_example
+    from .cases import animated_examples
+    examples = [e for s in systems for e in animated_examples(s)]
+    made = {}
+
+    def run(example: str) -> None:
+        try:
+            made[example] = animate_example(example, out_dir)
+        except Interrupted:
+            return
+        except NonholonomicError as e:
+            made[example] = f"no animation: {e}"
+        say(f"animation of {example}: {made[example]}")
+
+    futures = [pool.submit(run, e) for e in examples]
+    try:
+        while not all(f.done() for f in futures):
+            concurrent.futures.wait(futures, timeout=0.2)
+    except KeyboardInterrupt:
+        for f in futures:
+            f.cancel()
+        with isolation.children_stopped():
+            pool.shutdown(wait=True)
+        raise
+    return {e: made[e] for e in examples if e in made}
 
 
 def _isolated(case, out_dir: pathlib.Path) -> CaseResult:

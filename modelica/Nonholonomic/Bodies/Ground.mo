@@ -1,6 +1,6 @@
 within Nonholonomic.Bodies;
 model Ground "Fixed body: the world frame"
-  extends Interfaces.PartialBody;
+  extends Interfaces.PartialBody(shapeType = Visualizers.plane, color = {160, 160, 164});
 equation
   k.r_0 = {0.0, 0.0, 0.0};
   k.T = [1.0, 0.0, 0.0; 0.0, 1.0, 0.0; 0.0, 0.0, 1.0];

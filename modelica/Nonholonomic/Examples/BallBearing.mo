@@ -39,13 +39,13 @@ model BallBearing "Deep-groove ball bearing of Vil'ke, Kosenko and Aleksandrov (
   final parameter Units.Length delta_i_0 = noEvent(max(-P_d/2, 0))*contactOut[1].R_normal^(1/3)
     /(contactIn[1].R_normal^(1/3) + contactOut[1].R_normal^(1/3)) "Initial penetration of the inner contacts (balls at rest in equilibrium)";
   final parameter Units.Length r_ball_0 = (D_i + D_ball)/2 - delta_i_0 "Initial distance of the balls' centres from the axis";
-  Bodies.Ground ground(nW = Z + 3) "Housing with the outer ring" annotation(Placement(transformation(extent = {{-50, -10}, {-70, 10}})));
-  Bodies.RigidBody shaft(nW = Z + 2, m = m_s, I_b = {J_s, J_s, J_s}, g_0 = {0, -g, 0}) "Inner ring on its shaft, axis z"
+  Bodies.Ground ground(nW = Z + 3, shapeType = Visualizers.ring, shapeSize = {D_o + D_ball/2, D_o, D_ball}, color = {170, 175, 185}, opacity = 0.5) "Housing with the outer ring" annotation(Placement(transformation(extent = {{-50, -10}, {-70, 10}})));
+  Bodies.RigidBody shaft(nW = Z + 2, shapeType = Visualizers.ring, shapeSize = {D_i, D_i - D_ball/2, D_ball}, color = {170, 175, 185}, m = m_s, I_b = {J_s, J_s, J_s}, g_0 = {0, -g, 0}) "Inner ring on its shaft, axis z"
     annotation(Placement(transformation(extent = {{10, 5}, {30, 25}})));
-  Bodies.RigidBody ball[Z](each nW = 3, each m = m_ball, each I_b = fill(I_ball, 3), each g_0 = {0, -g, 0},
+  Bodies.RigidBody ball[Z](each nW = 3, each color = {60, 60, 70}, each m = m_ball, each I_b = fill(I_ball, 3), each g_0 = {0, -g, 0},
     r_0_start = {r_ball_0*{cos(theta_1 + 2*Constants.pi*(j - 1)/Z), sin(theta_1 + 2*Constants.pi*(j - 1)/Z), 0} for j in 1:Z})
     "Balls, at rest at first, each where its two contacts balance" annotation(Placement(transformation(extent = {{10, -25}, {30, -5}})));
-  Bodies.RigidBody cage(nW = Z + 1, m = m_c, I_b = {J_c/2, J_c/2, J_c}, g_0 = {0, -g, 0}) "Ball-guided cage, a ring on the pitch circle with Z pockets, axis z; its centre free in the bearing's plane"
+  Bodies.RigidBody cage(nW = Z + 1, shapeType = Visualizers.ring, shapeSize = {D_pm + D_ball/4, D_pm - D_ball/4, D_ball/5}, color = {220, 170, 60}, m = m_c, I_b = {J_c/2, J_c/2, J_c}, g_0 = {0, -g, 0}) "Ball-guided cage, a ring on the pitch circle with Z pockets, axis z; its centre free in the bearing's plane"
     annotation(Placement(transformation(extent = {{50, 30}, {70, 50}})));
   Joints.PlanarSupport cageSupport "Keeps the cage's axis along z and its centre in the plane z = 0"
     annotation(Placement(transformation(extent = {{50, 60}, {70, 80}})));

@@ -13,7 +13,7 @@ model BallOnSurfaceOfRevolution "Heavy homogeneous ball rolling without slipping
   parameter Units.Velocity Lambda_0 = 0 "Initial R omega_3 (spin about the surface normal)";
   parameter Boolean unilateral = true "true: the run stops where the ball's normal force would turn negative (it would lift off); false: the surface may pull (the bilateral model)";
   final parameter Units.Inertia J = 2/5*m*R^2 "Central moment of inertia of a homogeneous ball";
-  Bodies.Ground ground(nW = 1) annotation(Placement(transformation(extent = {{-30, -10}, {-50, 10}})));
+  Bodies.Ground ground(nW = 1, shapeType = Visualizers.none) annotation(Placement(transformation(extent = {{-30, -10}, {-50, 10}})));
   Bodies.RigidBody ball(nW = 1, m = m, I_b = {J, J, J}, g_0 = {0, 0, -g}, final Q_start = {1, 0, 0, 0},
     r_0_start = Surfaces.centrePosition(q1_0, q2_0, surface, a, b),
     v_0_start = Surfaces.centreVelocity(q1_0, q2_0, v1_0, v2_0, surface, a, b),
@@ -32,6 +32,8 @@ model BallOnSurfaceOfRevolution "Heavy homogeneous ball rolling without slipping
   output Units.Force N = contact.N "Normal reaction on the ball";
   output Units.Length gap = contact.gap "Drift of the holonomic constraint";
   output Units.Velocity slip = contact.slip "Drift of the rolling constraint";
+  Visualizers.Shape surfaceShape(shapeType = Visualizers.surfaceOfRevolution, shapeSize = {a, b, R}, shapeCode = surface,
+    color = {150, 190, 150}, opacity = 0.6, r_0 = {0, 0, 0}, T = [1, 0, 0; 0, 1, 0; 0, 0, 1]) "The surface on which the ball rolls (animation)";
 equation
   connect(ground.k, contact.kA) annotation(Line(points = {{-30, 4}, {-10, 4}}, color = {0, 0, 255}));
   connect(ball.k, contact.kB) annotation(Line(points = {{30, 4}, {10, 4}}, color = {0, 0, 255}));

@@ -12,7 +12,7 @@ model ChaplyginBall "Chaplygin ball: balanced, dynamically asymmetric ball rolli
   parameter Boolean unilateral = true "true: the run stops where the ball's normal force would turn negative (it would lift off); false: the plane may pull (the bilateral model)";
   final parameter Units.Position c_start[3] = Rotations.rotationMatrix(Q_0)*c_b "Initial offset of the centre of mass, world frame";
   Bodies.Ground ground(nW = 1) annotation(Placement(transformation(extent = {{-30, -10}, {-50, 10}})));
-  Bodies.RigidBody ball(nW = 1, m = m, I_b = I_b, g_0 = {0, 0, -g},
+  Bodies.RigidBody ball(nW = 1, color = {200, 80, 60}, m = m, I_b = I_b, g_0 = {0, 0, -g},
     r_0_start = {x_0, y_0, R} + c_start, v_0_start = cross(w_0_start, {0, 0, R} + c_start),
     Q_start = Q_0, w_0_start = w_0_start) annotation(Placement(transformation(extent = {{30, -10}, {50, 10}})));
   Contacts.BallOnPlane contact(R = R, c_b = c_b, unilateral = unilateral) annotation(Placement(transformation(extent = {{-10, -10}, {10, 10}})));
@@ -25,6 +25,8 @@ model ChaplyginBall "Chaplygin ball: balanced, dynamically asymmetric ball rolli
   output Units.Force N = contact.N "Normal reaction";
   output Units.Length gap = contact.gap "Drift of the holonomic constraint";
   output Units.Velocity slip = contact.slip "Drift of the rolling constraint";
+  Visualizers.Shape sphere(shapeType = Visualizers.ellipsoid, shapeSize = fill(2*R, 3), color = {120, 170, 220}, opacity = 0.3,
+    r_0 = ball.r_0 - ball.T*c_b, T = ball.T) "The ball's surface around its ellipsoid of inertia (animation)";
 equation
   assert(c_b*c_b < R^2, "ChaplyginBall: the centre of mass must lie inside the ball: |c_b| < R");
   assert(I_b[1] + I_b[2] + I_b[3] <= (1 + 1e-9)*2*m*(R^2 - c_b*c_b), "ChaplyginBall: I_b[1] + I_b[2] + I_b[3] must be at most 2 m (R^2 - |c_b|^2) (the trace is 2 sum m |r|^2 about the centre of mass: the mass lies within the ball)");

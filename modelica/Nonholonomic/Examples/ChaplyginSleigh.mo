@@ -9,7 +9,7 @@ model ChaplyginSleigh "Chaplygin sleigh: a body on a plane with a knife edge at 
   parameter Units.Velocity u_0 = 0.5 "Initial speed along the blade";
   parameter Units.AngularVelocity omega_0 = 2 "Initial angular velocity about the vertical";
   Bodies.Ground ground(nW = 2) annotation(Placement(transformation(extent = {{-30, -10}, {-50, 10}})));
-  Bodies.RigidBody sleigh(nW = 2, m = m, I_b = {I_z, I_z, I_z}, final g_0 = {0, 0, -9.81},
+  Bodies.RigidBody sleigh(nW = 2, shapeType = Visualizers.box, shapeSize = {2.5*abs(a) + 0.1, 0.25, 0.03}, color = {190, 140, 90}, m = m, I_b = {I_z, I_z, I_z}, final g_0 = {0, 0, -9.81},
     r_0_start = {x_0, y_0, 0}, Q_start = Rotations.fromAxisAngle({0, 0, 1}, psi_0),
     // the blade point moves along the blade: v_c = u e_x - omega a e_y
     v_0_start = u_0*{cos(psi_0), sin(psi_0), 0} - omega_0*a*{-sin(psi_0), cos(psi_0), 0},

@@ -36,7 +36,7 @@ model EulerDisk "Euler's disk: a heavy steel disk with a rounded edge spun on a 
   final parameter Units.Position rc_start[3] = -(h/2 - r)*n_start + (R - r)*d_start - {0, 0, r - delta_0} "Initial contact point relative to the centre of mass";
   final parameter Units.AngularVelocity w_start[3] = Rotations.angularVelocityZXZ(psi_0, theta_0, dpsi_0, dtheta_0, dphi_0) "Initial angular velocity, world frame";
   Bodies.Ground ground(nW = 1) annotation(Placement(transformation(extent = {{-30, -10}, {-50, 10}})));
-  Bodies.RigidBody disk(nW = 1, m = m, I_b = {A_used, A_used, C_used}, g_0 = {0, 0, -g},
+  Bodies.RigidBody disk(nW = 1, shapeType = Visualizers.cylinder, shapeSize = {2*R, 0, h}, color = {200, 170, 60}, m = m, I_b = {A_used, A_used, C_used}, g_0 = {0, 0, -g},
     r_0_start = {x_0, y_0, 0} - rc_start, v_0_start = -cross(w_start, rc_start),
     Q_start = Rotations.fromEulerZXZ(psi_0, theta_0, phi_0), w_0_start = w_start)
     annotation(Placement(transformation(extent = {{30, -10}, {50, 10}})));

@@ -9,7 +9,7 @@ model NonholonomicBundle "Two bodies joined at a common point by a spherical and
   parameter Units.AngularVelocity w_b_b_0[3] = {1, -0.5, 2} "Initial angular velocity of the inner body, its body frame";
   parameter Units.AngularVelocity W_rel_b_0[3] = {0.5, 1.5, 0} "Initial angular velocity of the shell relative to the inner body, inner body frame (its component along e_b is removed)";
   final parameter Units.AngularVelocity W_b_start[3] = w_b_b_0 + W_rel_b_0 - (W_rel_b_0*e_b)*e_b "Initial angular velocity of the shell, inner body frame";
-  Bodies.RigidBody shell(nW = 2, m = m_s, I_b = {I_s, I_s, I_s}, final g_0 = {0, 0, 0}, final r_0_start = {0, 0, 0},
+  Bodies.RigidBody shell(nW = 2, color = {120, 170, 220}, opacity = 0.3, m = m_s, I_b = {I_s, I_s, I_s}, final g_0 = {0, 0, 0}, final r_0_start = {0, 0, 0},
     final v_0_start = {0, 0, 0}, final Q_start = {1, 0, 0, 0}, w_0_start = Rotations.rotationMatrix(Q_b_0)*W_b_start)
     annotation(Placement(transformation(extent = {{-30, -10}, {-50, 10}})));
   Bodies.RigidBody body(nW = 2, m = m_b, I_b = I_b, final g_0 = {0, 0, 0}, final r_0_start = {0, 0, 0},

@@ -21,7 +21,7 @@ model RollingDisk "Thin disk (homogeneous by default) rolling without slipping o
   final parameter Real d_start[3] = {sin(psi_0)*cos(theta_0), -cos(psi_0)*cos(theta_0), -sin(theta_0)} "Initial unit vector from the centre to the contact point";
   final parameter Units.AngularVelocity w_start[3] = Rotations.angularVelocityZXZ(psi_0, theta_0, dpsi_0, dtheta_0, dphi_0) "Initial angular velocity, world frame";
   Bodies.Ground ground(nW = 1) annotation(Placement(transformation(extent = {{-30, -10}, {-50, 10}})));
-  Bodies.RigidBody disk(nW = 1, m = m, I_b = {A_used, A_used, C_used}, g_0 = {0, 0, -g},
+  Bodies.RigidBody disk(nW = 1, shapeType = Visualizers.cylinder, shapeSize = {2*R, 0, R/10}, color = {70, 120, 200}, m = m, I_b = {A_used, A_used, C_used}, g_0 = {0, 0, -g},
     r_0_start = {x_0, y_0, 0} - R*d_start, v_0_start = -R*cross(w_start, d_start),
     Q_start = Rotations.fromEulerZXZ(psi_0, theta_0, phi_0), w_0_start = w_start)
     annotation(Placement(transformation(extent = {{30, -10}, {50, 10}})));

@@ -19,7 +19,7 @@ model ShellWithInnerBody "Spherical robot: a shell rolling on a plane with a bod
   final parameter Units.AngularVelocity w_t_start[3] = Rotations.rotationMatrix(Q_t_0)*w_t_b_0 "Initial angular velocity of the inner body, world frame";
   final parameter Units.Velocity V_start[3] = cross(W_s_0, {0, 0, R_s}) "Initial velocity of the shell's centre (rolling)";
   Bodies.Ground ground(nW = 1) annotation(Placement(transformation(extent = {{-70, -10}, {-90, 10}})));
-  Bodies.RigidBody shell(nW = 2, m = m_s, I_b = {I_s_used, I_s_used, I_s_used}, g_0 = {0, 0, -g}, r_0_start = {x_0, y_0, R_s},
+  Bodies.RigidBody shell(shapeType = Visualizers.ellipsoid, shapeSize = fill(2*R_s, 3), color = {120, 170, 220}, opacity = 0.3, nW = 2, m = m_s, I_b = {I_s_used, I_s_used, I_s_used}, g_0 = {0, 0, -g}, r_0_start = {x_0, y_0, R_s},
     v_0_start = V_start, final Q_start = {1, 0, 0, 0}, w_0_start = W_s_0)
     annotation(Placement(transformation(extent = {{-10, -10}, {10, 10}})));
   Bodies.RigidBody top(nW = 1, m = m_t, I_b = I_t, g_0 = {0, 0, -g}, r_0_start = {x_0, y_0, R_s} + c_start,

@@ -17,7 +17,7 @@ model ShellWithNonholonomicHinge "Spherical robot: a shell rolling on a plane wi
   final parameter Units.AngularVelocity W_start[3] = Rotations.rotationMatrix(Q_b_0)*{Omega_12_0[1], Omega_12_0[2], w_b_b_0[3]} "Initial angular velocity of the shell, world frame";
   final parameter Units.Velocity V_start[3] = cross(W_start, {0, 0, R_s}) "Initial velocity of the centre (rolling)";
   Bodies.Ground ground(nW = 1) annotation(Placement(transformation(extent = {{-70, -10}, {-90, 10}})));
-  Bodies.RigidBody shell(nW = 3, m = m_s, I_b = {I_s_used, I_s_used, I_s_used}, g_0 = {0, 0, -g}, r_0_start = {x_0, y_0, R_s},
+  Bodies.RigidBody shell(shapeType = Visualizers.ellipsoid, shapeSize = fill(2*R_s, 3), color = {120, 170, 220}, opacity = 0.3, nW = 3, m = m_s, I_b = {I_s_used, I_s_used, I_s_used}, g_0 = {0, 0, -g}, r_0_start = {x_0, y_0, R_s},
     v_0_start = V_start, final Q_start = {1, 0, 0, 0}, w_0_start = W_start)
     annotation(Placement(transformation(extent = {{-10, -10}, {10, 10}})));
   Bodies.RigidBody body(nW = 2, m = m_b, I_b = I_b, g_0 = {0, 0, -g}, r_0_start = {x_0, y_0, R_s}, v_0_start = V_start,

@@ -82,6 +82,8 @@ model Skateboard "Skateboard with a rigid rider on two lean-to-steer trucks (Hub
   output Units.Force N[4] = cat(1, front.N, rear.N) "Normal forces of the plane on the wheels: front left, front right, rear left, rear right";
   output Units.Length gap = max(front.gap, rear.gap) "Largest drift of the holonomic contact constraints";
   output Units.Velocity slip = max(front.slip, rear.slip) "Largest drift of the rolling constraints";
+  Visualizers.Shape deck(shapeType = Visualizers.box, shapeSize = {2*l + 0.2, 0.22, 0.015}, color = {190, 140, 90},
+    r_0 = board.r_0 - board.T*r_G_b, T = board.T) "The deck at O (animation; the board's ellipsoid of inertia stands for its rider)";
 protected
   Units.Position r_O[3] "Board's centre O, world frame";
   Units.Velocity v_O[3] "Velocity of O, world frame";

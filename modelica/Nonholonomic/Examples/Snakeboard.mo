@@ -56,23 +56,23 @@ model Snakeboard "Snakeboard of Lewis et al. (1994): two steered wheelsets and a
   final parameter Units.Velocity vcy[4] = {vO_s[2] + omega_s*along[i]*l*ey[2] for i in 1:4} "Initial y velocity of wheel i's pivot";
   final parameter Units.AngularVelocity spin_s[4] = {(vcx[i]*cos(hw[i]) + vcy[i]*sin(hw[i]) - side[i]*rw[i]*b)/R for i in 1:4} "Initial rolling rate of wheel i about its axle";
   Bodies.Ground ground(nW = 4) annotation(Placement(transformation(extent = {{-110, -10}, {-130, 10}})));
-  Bodies.RigidBody halfF(nW = 2, m = m_h, I_b = {J_h/10, J_h, J_h}, r_0_start = {x_0, y_0, R} + l/2*ex,
+  Bodies.RigidBody halfF(shapeType = Visualizers.box, shapeSize = {l, 0.2, 0.02}, color = {190, 140, 90}, nW = 2, m = m_h, I_b = {J_h/10, J_h, J_h}, r_0_start = {x_0, y_0, R} + l/2*ex,
     v_0_start = vO_s + omega_s*l/2*ey, Q_start = Rotations.fromAxisAngle({0, 0, 1}, theta_0), w_0_start = {0, 0, omega_s})
     annotation(Placement(transformation(extent = {{50, 5}, {70, 25}})));
-  Bodies.RigidBody halfB(nW = 3, m = m_h, I_b = {J_h/10, J_h, J_h}, r_0_start = {x_0, y_0, R} - l/2*ex,
+  Bodies.RigidBody halfB(shapeType = Visualizers.box, shapeSize = {l, 0.2, 0.02}, color = {190, 140, 90}, nW = 3, m = m_h, I_b = {J_h/10, J_h, J_h}, r_0_start = {x_0, y_0, R} - l/2*ex,
     v_0_start = vO_s - omega_s*l/2*ey, Q_start = Rotations.fromAxisAngle({0, 0, 1}, theta_0), w_0_start = {0, 0, omega_s})
     annotation(Placement(transformation(extent = {{50, -25}, {70, -5}})));
-  Bodies.RigidBody rotor(nW = 1, m = m_r, I_b = {0.6*Jr, 0.6*Jr, Jr}, r_0_start = {x_0, y_0, R}, v_0_start = vO_s,
+  Bodies.RigidBody rotor(nW = 1, shapeType = Visualizers.cylinder, shapeSize = {0.4, 0, 0.03}, color = {200, 80, 60}, m = m_r, I_b = {0.6*Jr, 0.6*Jr, Jr}, r_0_start = {x_0, y_0, R}, v_0_start = vO_s,
     Q_start = Rotations.fromAxisAngle({0, 0, 1}, theta_0 + psi_s), w_0_start = {0, 0, omega_s + dpsi_s})
     annotation(Placement(transformation(extent = {{110, -10}, {130, 10}})));
-  Bodies.RigidBody axleF(nW = 3, m = m_a, I_b = {J_a, J_a/100, J_a}, r_0_start = {x_0, y_0, R} + l*ex,
+  Bodies.RigidBody axleF(nW = 3, shapeType = Visualizers.box, shapeSize = {0.03, 2*b, 0.03}, color = {170, 175, 185}, m = m_a, I_b = {J_a, J_a/100, J_a}, r_0_start = {x_0, y_0, R} + l*ex,
     v_0_start = vO_s + omega_s*l*ey, Q_start = Rotations.fromAxisAngle({0, 0, 1}, theta_0 + phi_s[1]),
     w_0_start = {0, 0, omega_s + dphi_s[1]}) annotation(Placement(transformation(extent = {{-10, 5}, {10, 25}})));
-  Bodies.RigidBody axleB(nW = 3, m = m_a, I_b = {J_a, J_a/100, J_a}, r_0_start = {x_0, y_0, R} - l*ex,
+  Bodies.RigidBody axleB(nW = 3, shapeType = Visualizers.box, shapeSize = {0.03, 2*b, 0.03}, color = {170, 175, 185}, m = m_a, I_b = {J_a, J_a/100, J_a}, r_0_start = {x_0, y_0, R} - l*ex,
     v_0_start = vO_s - omega_s*l*ey, Q_start = Rotations.fromAxisAngle({0, 0, 1}, theta_0 + phi_s[2]),
     w_0_start = {0, 0, omega_s + dphi_s[2]}) annotation(Placement(transformation(extent = {{-10, -25}, {10, -5}})));
   // wheels: symmetry axis along body y (the axle), rolling forward along their wheelset's heading
-  Bodies.RigidBody wheel[4](each nW = 2, each m = m_w, each I_b = {A_w, C_w, A_w},
+  Bodies.RigidBody wheel[4](each nW = 2, each shapeType = Visualizers.cylinder, each shapeSize = {2*R, 0, R/2}, each shapeCode = 2, each color = {230, 220, 120}, each m = m_w, each I_b = {A_w, C_w, A_w},
     r_0_start = {{x_0, y_0, R} + along[i]*l*ex + side[i]*b*{-sin(hw[i]), cos(hw[i]), 0} for i in 1:4},
     v_0_start = {{vcx[i], vcy[i], 0} - side[i]*rw[i]*b*{cos(hw[i]), sin(hw[i]), 0} for i in 1:4},
     Q_start = {Rotations.fromAxisAngle({0, 0, 1}, hw[i]) for i in 1:4},

@@ -46,10 +46,10 @@ model SpurGearPair "Spur gear pair on a compliant involute mesh: pinion at a pre
   final parameter Units.Length e_0 = if preload and T2 > 0 then P_0/Constants.pi*lambda*(2*log(4*rho1_P/c_0) - 1 + 2*log(4*rho2_P/c_0) - 1) + mesh.qP*P_0*b + mesh.reliefP else 0 "Initial transmission error: the static approach of that pair (Johnson 1985, in series with the teeth's compliance at the pitch point, plus the relief there)";
   final parameter Units.Angle phi2_0 = e_0/rb2 "Initial angle of the wheel: e = rb2 phi2_0 = e_0 at phi1 = 0";
   final parameter Real servo(unit = "1") = if speedDriven then 1 else 0 "1: speed servo, 0: torque drive";
-  Bodies.Ground ground(nW = 2) annotation(Placement(transformation(extent = {{-50, -10}, {-70, 10}})));
-  Bodies.RigidBody pinion(nW = 2, m = m1, I_b = {Jt1, Jt1, J1}, g_0 = {0, 0, -g}, r_0_start = {0, 0, 0},
+  Bodies.Ground ground(nW = 2, shapeType = Visualizers.none) annotation(Placement(transformation(extent = {{-50, -10}, {-70, 10}})));
+  Bodies.RigidBody pinion(nW = 2, shapeType = Visualizers.none, m = m1, I_b = {Jt1, Jt1, J1}, g_0 = {0, 0, -g}, r_0_start = {0, 0, 0},
     w_0_start = {0, 0, omega1}) annotation(Placement(transformation(extent = {{10, 5}, {30, 25}})));
-  Bodies.RigidBody wheel(nW = 2, m = m2, I_b = {Jt2, Jt2, J2}, g_0 = {0, 0, -g}, r_0_start = {a, 0, 0},
+  Bodies.RigidBody wheel(nW = 2, shapeType = Visualizers.none, m = m2, I_b = {Jt2, Jt2, J2}, g_0 = {0, 0, -g}, r_0_start = {a, 0, 0},
     Q_start = Rotations.fromAxisAngle({0, 0, 1}, phi2_0), w_0_start = {0, 0, omega2_0})
     annotation(Placement(transformation(extent = {{10, -25}, {30, -5}})));
   Joints.Revolute pinionJoint(p_a = {0, 0, 0}, final p_b = {0, 0, 0}, final n_a = {0, 0, 1}, final n_b = {0, 0, 1}, tau = tau1)
@@ -77,6 +77,11 @@ model SpurGearPair "Spur gear pair on a compliant involute mesh: pinion at a pre
   output Units.Power meshPower = mesh.meshPower "Power going into the teeth's compliance and damping";
   output Units.Power frictionPower = mesh.frictionPower "Power lost in the flanks' sliding friction";
   output Units.Power dissipation = mesh.dissipation "Power lost in the mesh's damping and friction";
+  // a pinion's tooth flank and a wheel's tooth flank at the pitch point (on the x axis) at the start
+  Visualizers.Shape pinionTeeth(shapeType = Visualizers.gear, shapeSize = {m, z1, b}, color = {200, 80, 60},
+    r_0 = pinion.r_0, T = pinion.T*Visualizers.axisRotation({0, 0, 1}, -Constants.pi/(2*z1))) "The pinion's teeth (animation)";
+  Visualizers.Shape wheelTeeth(shapeType = Visualizers.gear, shapeSize = {m, z2, b}, color = {70, 120, 200},
+    r_0 = wheel.r_0, T = wheel.T*Visualizers.axisRotation({0, 0, 1}, Constants.pi - Constants.pi/(2*z2))) "The wheel's teeth (animation)";
 protected
   final parameter Units.Inertia J_unit = 1 "Scales the torque relation to an angular acceleration (1 kg.m2: the same numbers)";
 equation

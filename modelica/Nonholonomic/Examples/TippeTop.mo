@@ -21,7 +21,7 @@ model TippeTop "Tippe-top of Leine and Glocker (2003) on two compliant Hertz con
   parameter Units.Length gap_0(min = 0) = 0 "Initial height of the body sphere above the plane (0: just touching)";
   final parameter Real z_start[3](each unit = "1") = {0, -sin(theta_0), cos(theta_0)} "Initial symmetry axis, world frame";
   Bodies.Ground ground(nW = 2) annotation(Placement(transformation(extent = {{-30, -10}, {-50, 10}})));
-  Bodies.RigidBody top(nW = 2, m = m, I_b = {I1, I1, I3}, g_0 = {0, 0, -g},
+  Bodies.RigidBody top(nW = 2, shapeType = Visualizers.none, m = m, I_b = {I1, I1, I3}, g_0 = {0, 0, -g},
     r_0_start = {0, 0, R1 + gap_0} - e1*z_start, v_0_start = {0, 0, 0},
     Q_start = Rotations.fromAxisAngle({1, 0, 0}, theta_0), w_0_start = spin_0*z_start)
     annotation(Placement(transformation(extent = {{30, -10}, {50, 10}})));
@@ -42,6 +42,12 @@ model TippeTop "Tippe-top of Leine and Glocker (2003) on two compliant Hertz con
   output Units.Position p1_0[3] = bodyContact.p_0 "Centre of the body sphere's contact patch (on the plane when touching)";
   output Units.Position p2_0[3] = headContact.p_0 "Centre of the head sphere's contact patch (on the plane when touching)";
   output Units.Power dissipation = bodyContact.dissipation + headContact.dissipation "Power lost in both contacts";
+  Visualizers.Shape bodySphere(shapeType = Visualizers.ellipsoid, shapeSize = fill(2*R1, 3), color = {200, 80, 60},
+    r_0 = top.r_0 + e1*top.T[:, 3], T = top.T) "The body sphere (animation)";
+  Visualizers.Shape headSphere(shapeType = Visualizers.ellipsoid, shapeSize = fill(2*R2, 3), color = {70, 120, 200},
+    r_0 = top.r_0 + e2*top.T[:, 3], T = top.T) "The head sphere (animation)";
+  Visualizers.Shape stem(shapeType = Visualizers.cylinder, shapeSize = {R2, 0, e2 - e1}, color = {70, 120, 200},
+    r_0 = top.r_0 + (e1 + e2)/2*top.T[:, 3], T = top.T) "The stem between them (animation)";
 equation
   // the body sphere starts at gap_0 >= 0 above the plane; the head must not start inside it (Hertz holds for
   // penetrations small against the radius: 1 % allowed, as in the reference)

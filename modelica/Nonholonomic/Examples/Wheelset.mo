@@ -25,13 +25,13 @@ model Wheelset "Two disks on an axle with compliant revolute joints, rolling on 
   final parameter Units.Quaternion Q_start[4] = Rotations.product(Rotations.fromAxisAngle({0, 0, 1}, psi_0),
     {sqrt(0.5), -sqrt(0.5), 0, 0}) "Initial attitude of the axle and the wheels (a quarter turn about x, then psi_0 about z)";
   Bodies.Ground ground(nW = 2) annotation(Placement(transformation(extent = {{-70, -10}, {-90, 10}})));
-  Bodies.RigidBody axle(nW = 2, m = m_a, I_b = {J_a, J_a, C_a}, final g_0 = {0, 0, -9.81},
+  Bodies.RigidBody axle(nW = 2, shapeType = Visualizers.cylinder, shapeSize = {R/4, 0, 2*b}, color = {170, 175, 185}, m = m_a, I_b = {J_a, J_a, C_a}, final g_0 = {0, 0, -9.81},
     r_0_start = {x_0, y_0, R}, v_0_start = v_0*f_start, Q_start = Q_start, w_0_start = {0, 0, dpsi_0})
     annotation(Placement(transformation(extent = {{70, -10}, {90, 10}})));
-  Bodies.RigidBody wheel1(nW = 2, m = m_w, I_b = {A_w_used, A_w_used, C_w_used}, final g_0 = {0, 0, -9.81},
+  Bodies.RigidBody wheel1(nW = 2, shapeType = Visualizers.cylinder, shapeSize = {2*R, 0, R/5}, color = {70, 120, 200}, m = m_w, I_b = {A_w_used, A_w_used, C_w_used}, final g_0 = {0, 0, -9.81},
     r_0_start = {x_0, y_0, R} - b*a_start, v_0_start = (v_0 + b*dpsi_0)*f_start, Q_start = Q_start,
     w_0_start = (v_0 + b*dpsi_0)/R*a_start + {0, 0, dpsi_0}) annotation(Placement(transformation(extent = {{-10, 5}, {10, 25}})));
-  Bodies.RigidBody wheel2(nW = 2, m = m_w, I_b = {A_w_used, A_w_used, C_w_used}, final g_0 = {0, 0, -9.81},
+  Bodies.RigidBody wheel2(nW = 2, shapeType = Visualizers.cylinder, shapeSize = {2*R, 0, R/5}, color = {70, 120, 200}, m = m_w, I_b = {A_w_used, A_w_used, C_w_used}, final g_0 = {0, 0, -9.81},
     r_0_start = {x_0, y_0, R} + b*a_start, v_0_start = (v_0 - b*dpsi_0)*f_start, Q_start = Q_start,
     w_0_start = (v_0 - b*dpsi_0)/R*a_start + {0, 0, dpsi_0}) annotation(Placement(transformation(extent = {{-10, -25}, {10, -5}})));
   Joints.CompliantRevolute joint1(p_a = {0, 0, -b}, final p_b = {0, 0, 0}, final n_a = {0, 0, 1}, final n_b = {0, 0, 1},

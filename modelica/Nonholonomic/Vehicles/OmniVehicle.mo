@@ -46,7 +46,7 @@ model OmniVehicle "Vehicle on omni-wheels with massive rollers, rolling with fri
   final parameter Units.Position rC_0[2] = {cos(psi_0)*r_C[1] - sin(psi_0)*r_C[2], sin(psi_0)*r_C[1] + cos(psi_0)*r_C[2]} "Initial offset of the platform's centre of mass from O, world frame";
   final parameter Units.Position pW_0[nWheels, 2] = {{cos(psi_0)*xWheel[i] - sin(psi_0)*yWheel[i], sin(psi_0)*xWheel[i] + cos(psi_0)*yWheel[i]} for i in 1:nWheels} "Initial offsets of the wheels' centres from O, world frame";
   Bodies.Ground ground(nW = nWheels*nRollers) annotation(Placement(transformation(origin = {0, -75}, extent = {{-15, -15}, {15, 15}}, rotation = -90)));
-  Bodies.RigidBody platform(nW = nWheels, m = m_p, I_b = I_p_used, g_0 = {0, 0, -g}, r_0_start = {x_0 + rC_0[1], y_0 + rC_0[2], R_w},
+  Bodies.RigidBody platform(nW = nWheels, shapeType = Visualizers.cylinder, shapeSize = {1.6*R_p, 0, R_w/3}, color = {190, 140, 90}, m = m_p, I_b = I_p_used, g_0 = {0, 0, -g}, r_0_start = {x_0 + rC_0[1], y_0 + rC_0[2], R_w},
     v_0_start = {v_0[1] - omega_0*rC_0[2], v_0[2] + omega_0*rC_0[1], 0.0}, Q_start = Rotations.fromAxisAngle({0.0, 0.0, 1.0}, psi_0),
     w_0_start = {0.0, 0.0, omega_0})
     annotation(Placement(transformation(origin = {0, 75}, extent = {{15, -15}, {-15, 15}}, rotation = -90)));

@@ -56,6 +56,14 @@ model OmniVehicleImpact "Vehicle on omni-wheels with massive truncated rollers r
   output Units.Angle tilt[nWheels] "Tilt of each wheel's contact roller, in [-pi/n, pi/n]";
   output Units.AngularVelocity rollerSpin[nWheels, nRollers] "Spin of each roller about its own axis, dphi/dt + dtheta/dt sin(chi + kappa): constant while the roller is free (2.8)";
   output Units.Velocity slip[nWheels] "Speed of the contact point of each wheel's contact roller (0 when the constraints hold)";
+  Visualizers.Shape floor(shapeType = Visualizers.plane, r_0 = {0, 0, 0}, T = [1, 0, 0; 0, 1, 0; 0, 0, 1]) "The plane (animation)";
+  Visualizers.Shape platformShape(shapeType = Visualizers.cylinder, shapeSize = {1.6*R, 0, l/3}, color = {190, 140, 90},
+    r_0 = {xS, yS, l}, T = Visualizers.axisRotation({0, 0, 1}, thetaS)) "The platform (animation)";
+  // wheel frames: z along the axle, x down at chi = 0 (then turned by chi about the axle)
+  OmniWheelShape wheelShape[nWheels](each nRollers = nRollers, each l = l, each r = r,
+    r_0 = {{xS + R*cos(thetaS + alpha[i]), yS + R*sin(thetaS + alpha[i]), l} for i in 1:nWheels},
+    T = {Visualizers.axisRotation({0, 0, 1}, thetaS + alpha[i])*Visualizers.axisRotation({0, 1, 0}, Constants.pi/2)
+      *Visualizers.axisRotation({0, 0, 1}, chi[i]) for i in 1:nWheels}, phi = phi) "The wheels' hubs and rollers (animation)";
 protected
   Integer sector[nWheels](each start = 0, each fixed = true) "Sector of each wheel: the contact roller's tilt is chi + 2 pi sector/n";
   Units.Length rho[nWheels] "Distance of the contact roller's axis from the contact point (1.3)";

@@ -23,7 +23,7 @@ model OmniWheel "Omni-wheel or mecanum wheel: a hub with nRollers massive roller
   Interfaces.WrenchInput w "Wrench of the axle's joint on the hub" annotation(Placement(transformation(extent = {{-110, -50}, {-90, -30}})));
   Interfaces.KinematicInput kGround "Kinematics of the ground" annotation(Placement(transformation(origin = {0, -100}, extent = {{-10, -10}, {10, 10}}, rotation = 90)));
   Interfaces.WrenchOutput wGround[nRollers] "Contact wrenches on the ground" annotation(Placement(transformation(extent = {{30, -110}, {50, -90}})));
-  Bodies.RigidBody hub(nW = nRollers + 1, m = m_hub, I_b = {m_hub*R_w^2/4, m_hub*R_w^2/4, m_hub*R_w^2/2}, g_0 = g_0,
+  Bodies.RigidBody hub(nW = nRollers + 1, shapeType = Visualizers.cylinder, shapeSize = {2*R1, 0, R_w/5}, color = {170, 175, 185}, m = m_hub, I_b = {m_hub*R_w^2/4, m_hub*R_w^2/4, m_hub*R_w^2/2}, g_0 = g_0,
     r_0_start = r_0_start, v_0_start = v_0_start, Q_start = Q_start, w_0_start = w_0_start)
     annotation(Placement(transformation(origin = {0, 60}, extent = {{15, -15}, {-15, 15}}, rotation = -90)));
   // each roller: an axisymmetric rotor on the hub (angle and rate on its axle), its frame at phi = 0 turned
@@ -31,7 +31,8 @@ model OmniWheel "Omni-wheel or mecanum wheel: a hub with nRollers massive roller
   // (x -> hub y, y -> hub z, z -> hub x: the rotation by 2 pi/3 about (1, 1, 1)), then by gamma about its z axis
   // (the radial direction u = (cos, sin, 0) kappa): the axis cos(gamma) t + sin(gamma) e_z(hub), t = (-sin, cos, 0) kappa,
   // at the bottom horizontally along -(sin(delta) e - cos(delta) a), e = a x e_z the rolling direction of the axle a
-  Bodies.Rotor roller[nRollers](each nW = 1, each m = m_r, each I_a = I_r[1],
+  Bodies.Rotor roller[nRollers](each nW = 1, each shapeType = Visualizers.ellipsoid,
+    each shapeSize = {2*R_w*sin(Constants.pi/nRollers), 2*(R_w - R1) + R_w/20, 2*(R_w - R1) + R_w/20}, each color = {60, 60, 60}, each m = m_r, each I_a = I_r[1],
     each I_t = I_r[2], each g_0 = g_0,
     p_a = {{R1*cos(kappa[j]), R1*sin(kappa[j]), 0.0} for j in 1:nRollers},
     Q_mount = {Rotations.product(Rotations.product(Rotations.fromAxisAngle({0.0, 0.0, 1.0}, kappa[j]), {0.5, 0.5, 0.5, 0.5}),

@@ -51,18 +51,18 @@ model SkateboardTruck "Skateboard truck: a hanger on an elastic pivot (the bushi
   Interfaces.WrenchOutput wBoard "Wrench of the pivot on the board" annotation(Placement(transformation(extent = {{30, 90}, {50, 110}})));
   Interfaces.KinematicInput kGround "Kinematics of the ground" annotation(Placement(transformation(origin = {0, -100}, extent = {{-10, -10}, {10, 10}}, rotation = 90)));
   Interfaces.WrenchOutput wGround[2] "Wrenches of the two wheel contacts on the ground" annotation(Placement(transformation(extent = {{30, -110}, {50, -90}})));
-  Bodies.RigidBody hanger(nW = 3, m = m_h, I_b = {A_h, C_h, A_h}, g_0 = g_0, r_0_start = r_hanger_start,
+  Bodies.RigidBody hanger(nW = 3, shapeType = Visualizers.box, shapeSize = {R/2, 2*b, R/2}, color = {170, 175, 185}, m = m_h, I_b = {A_h, C_h, A_h}, g_0 = g_0, r_0_start = r_hanger_start,
     v_0_start = v_hanger_start, Q_start = Q_hanger_start, w_0_start = w_hanger_start)
     annotation(Placement(transformation(origin = {0, 30}, extent = {{-10, -10}, {10, 10}}, rotation = -90)));
   Joints.ElasticRevolute pivot(p_a = r_b, final p_b = {0.0, 0.0, 0.0}, final n_a = n_b, final n_b = n_b, k = k, c = c,
     final phi_0 = 0, alpha = alpha, beta = beta) annotation(Placement(transformation(origin = {0, 60}, extent = {{-10, -10}, {10, 10}}, rotation = -90)));
   // wheel 1 at +b along the hanger's y axis (the board's left), wheel 2 at -b; each wheel's frame is the hanger's
   // turned about the axle, its symmetry axis is its y axis; the spin makes the contact point rest
-  Bodies.RigidBody wheel1(nW = 2, m = m_w, I_b = {A_w_used, C_w_used, A_w_used}, g_0 = g_0, r_0_start = r_hanger_start + b*a_start,
+  Bodies.RigidBody wheel1(nW = 2, shapeType = Visualizers.cylinder, shapeSize = {2*R, 0, R}, shapeCode = 2, color = {230, 220, 120}, m = m_w, I_b = {A_w_used, C_w_used, A_w_used}, g_0 = g_0, r_0_start = r_hanger_start + b*a_start,
     v_0_start = v1_start, Q_start = Q_hanger_start,
     w_0_start = w_hanger_start + (v1_start*f_start/R - w_hanger_start*a_start)*a_start)
     annotation(Placement(transformation(origin = {22, -30}, extent = {{-10, -10}, {10, 10}}, rotation = -90)));
-  Bodies.RigidBody wheel2(nW = 2, m = m_w, I_b = {A_w_used, C_w_used, A_w_used}, g_0 = g_0, r_0_start = r_hanger_start - b*a_start,
+  Bodies.RigidBody wheel2(nW = 2, shapeType = Visualizers.cylinder, shapeSize = {2*R, 0, R}, shapeCode = 2, color = {230, 220, 120}, m = m_w, I_b = {A_w_used, C_w_used, A_w_used}, g_0 = g_0, r_0_start = r_hanger_start - b*a_start,
     v_0_start = v2_start, Q_start = Q_hanger_start,
     w_0_start = w_hanger_start + (v2_start*f_start/R - w_hanger_start*a_start)*a_start)
     annotation(Placement(transformation(origin = {-22, -30}, extent = {{-10, -10}, {10, 10}}, rotation = -90)));

@@ -294,6 +294,7 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
     # ---- outputs of the model
     xdot = [unknowns[reps[index_of[s.name()]]] for v in states for s in _flat(v.derivative)]
     out_vars = [v for v in variables if v.role in ("algebraic", "output") and v.causality == "output"]  # top level
+    out_vars += _visual_poses(variables)
     y = [unknowns[reps[index_of[s.name()]]] for v in out_vars for s in _flat(v.value)]
 
     # substitute every explicit solution (in block order) into the linear stages and the outputs
@@ -464,7 +465,7 @@ def build_explicit_ode(dae: FlatDae, progress=None) -> ExplicitOde:
                                          "fixed" if ca.depends_on(x0_all, sym) else "tunable"))
     output_meta = scalars(out_vars)
     for meta, v in zip(output_meta, [v for v in out_vars for _ in v.scalar_names()]):
-        meta.causality = "local" if v.protected else "output"
+        meta.causality = "output" if v.causality == "output" and not v.protected else "local"
     # a calculated parameter changes with the tunable parameters it depends on (FMI: tunable), else fixed
     calculated, calculated_defs = [], []
     owners = {s.name(): (v, k) for v in params for k, s in enumerate(_flat(v.value))}
@@ -700,3 +701,11 @@ def _resolve(syms: list, defs: list) -> list:
             return defs
         defs = list(ca.substitute(defs, syms, defs))
     raise NonholonomicError("rumoca backend: parameters depend on each other in a cycle")
+
+
+def _visual_poses(variables) -> list:
+    """The poses (r_0, T) of the components that carry a visual shape (a `shapeType` parameter), as local
+    variables of the FMU, so that `nonholonomic animate` can draw them; a body's states already hold its r_0."""
+    shaped = {v.name.rpartition(".")[0] for v in variables if v.role == "parameter" and v.name.endswith(".shapeType")}
+    return [v for v in variables if v.role == "algebraic" and v.causality != "output" and not v.protected
+            and v.name.rpartition(".")[2] in ("r_0", "T") and v.name.rpartition(".")[0] in shaped]

@@ -35,6 +35,19 @@ SYSTEMS = {  # system (case module) -> its Modelica examples and its reference m
 }
 
 
+ANIMATED = {  # the examples whose 3D animation the report shows, where not just a system's first example
+    "omni_vehicle": ("OmniVehicleSpin", "MecanumVehicle"),
+    "spherical_robot": ("ShellWithInnerBody", "ShellWithNonholonomicHinge"),
+}
+
+
+def animated_examples(system: str) -> tuple:
+    """The examples of a system that the report animates."""
+    if system not in SYSTEMS:
+        raise NonholonomicError(f"unknown system '{system}' (known: {', '.join(SYSTEMS)})")
+    return ANIMATED.get(system, SYSTEMS[system].examples[:1])
+
+
 def system_of(example: str) -> str:
     """The system an example model belongs to."""
     for name, system in SYSTEMS.items():

@@ -87,6 +87,7 @@ caption{text-align:left;font-weight:600;padding:.2em 0}
 figure{margin:1em 0 1.6em} figure img{max-width:100%;height:auto;border:1px solid #e2e4e8}
 figcaption{font-size:.85em;color:#555} figure.diagram img{max-height:520px;width:auto} nav ul{margin:.2em 0} nav>ul{columns:2} nav>ul>li{break-inside:avoid}
 .provenance th{width:12em}
+figure.animation iframe{width:100%;height:420px;border:1px solid #ccc}
 .summary{font-size:.86em} .summary td{white-space:nowrap} .files{font-size:.9em}
 """
 
@@ -267,8 +268,28 @@ def _by_system(results: list[CaseResult]) -> dict:
     return systems
 
 
-def write_report(results: list[CaseResult], out_dir: pathlib.Path) -> pathlib.Path:
-    """``verification.csv`` (one row per case), ``provenance.json`` and ``verification.html`` in ``out_dir``."""
+def _animations(rs: list[CaseResult], animations: dict, out_dir: pathlib.Path) -> str:
+    """The system's 3D animations (``animations``: example -> page or the reason there is none), each in a frame."""
+    from ..cases import animated_examples
+    parts = []
+    for example in animated_examples(_system(rs[0])) if animations else ():
+        page = animations.get(example)
+        if page is None:
+            continue
+        if isinstance(page, str):
+            parts.append(f"<p class='note'>{_esc(example)}: {_esc(page)}</p>")
+            continue
+        where = pathlib.Path(page).relative_to(out_dir).as_posix()
+        parts.append(f"<figure class='animation'><iframe src='{_esc(where)}' loading='lazy' title='{_esc(example)}'>"
+                     f"</iframe><figcaption>{_esc(example)} in 3D: drag to turn, scroll to zoom, <i>Open Controls "
+                     f"&gt; Animations</i> to play, pause and scrub (<a href='{_esc(where)}'>the page alone</a>)."
+                     "</figcaption></figure>")
+    return "".join(parts)
+
+
+def write_report(results: list[CaseResult], out_dir: pathlib.Path, animations: dict | None = None) -> pathlib.Path:
+    """``verification.csv`` (one row per case), ``provenance.json`` and ``verification.html`` in ``out_dir``;
+    ``animations`` maps examples to their 3D animation's page (or to why there is none)."""
     out_dir = pathlib.Path(out_dir)
     write_table(pd.DataFrame([summary_row(r) for r in results]), out_dir / "verification.csv")
     info = provenance(r.case.model for r in results)
@@ -298,6 +319,7 @@ def write_report(results: list[CaseResult], out_dir: pathlib.Path) -> pathlib.Pa
         if paper:
             parts.append(f"<p class='paper'>{_esc(paper)}</p>")
         parts.append(_diagrams(rs, out_dir))
+        parts.append(_animations(rs, animations or {}, out_dir))
         for r in rs:
             badge = f"<span class='badge {'pass' if r.passed else 'fail'}'>{_verdict(r.passed)}</span>"
             took = f" <span class='note'>({_seconds(r)})</span>" if r.seconds is not None else ""
