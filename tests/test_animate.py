@@ -81,7 +81,8 @@ def test_rigid_body_poses_agree_with_the_shapes_fixed_on_it(rumoca_fmus):
     assert np.abs(r_sphere - (r_top + e1 * T_sphere[:, :, 2])).max() < 1e-15
     assert abs(frame["top.r_0[3]"].iloc[0] - (0.015 - e1 * np.cos(0.1))) < 1e-12  # R1 - e1 cos(theta_0)
     kinds = {v.name: v.shape_type for v in an.visuals(frame)}
-    assert kinds == {"bodySphere": an.ELLIPSOID, "headSphere": an.ELLIPSOID, "stem": an.CYLINDER}  # top: none
+    assert kinds == {"bodySphere": an.ELLIPSOID, "headSphere": an.ELLIPSOID, "stem": an.CYLINDER,  # top: none
+                     "ground": an.PLANE}
 
 
 def test_rollers_of_the_vehicle_with_impacts_sit_on_their_wheels(rumoca_fmus):

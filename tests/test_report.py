@@ -446,9 +446,10 @@ def test_each_system_shows_its_animations_or_why_there_are_none(report):
     (out / "animations").mkdir()
     for name in ("BallOnSurfaceOfRevolution", "MecanumVehicle"):
         (out / "animations" / f"{name}.html").write_text("<!DOCTYPE html><html></html>")
-    animations = {"BallOnSurfaceOfRevolution": out / "animations" / "BallOnSurfaceOfRevolution.html",
-                  "OmniVehicleSpin": "no animation: the FMU is missing",
-                  "MecanumVehicle": out / "animations" / "MecanumVehicle.html"}
+    animations = {"ball_on_surface": [("BallOnSurfaceOfRevolution",
+                                       out / "animations" / "BallOnSurfaceOfRevolution.html")],
+                  "omni_vehicle": [("OmniVehicleSpin", "no animation: the FMU is missing"),
+                                   ("MecanumVehicle", out / "animations" / "MecanumVehicle.html")]}
     page = _parse(write_report(results, out, animations).read_text(encoding="utf-8"))
     ball, omni = _find(page.root, "section")[:2]
     assert [f["attrs"]["src"] for f in _find(ball, "iframe")] == ["animations/BallOnSurfaceOfRevolution.html"]

@@ -283,19 +283,6 @@ def animate(model, result, out, speed: float | None = None) -> pathlib.Path:
     return out
 
 
-ANIMATION_SPAN = 20.0  # simulated seconds at most of an example's animation in the report
-
-
-def animate_example(example: str, out_dir) -> pathlib.Path:
-    """Run an example at its experiment's settings (at most ANIMATION_SPAN simulated seconds) and write its
-    animation to ``out_dir/animations/<example>.html`` (the report's)."""
-    from .models import get_model
-    from .simulate import simulate
-    stop_time = min(get_model(example).experiment.get("StopTime", ANIMATION_SPAN), ANIMATION_SPAN)
-    frame = simulate(example, stop_time=stop_time, outputs=pose_variables(example))
-    return animate(example, frame, pathlib.Path(out_dir) / "animations" / f"{example}.html")
-
-
 def _read_result(result) -> pd.DataFrame:
     if isinstance(result, pd.DataFrame):
         return result

@@ -17,6 +17,9 @@ from .fmu import example_of, fmu_path, model_description
 _INDEX = re.compile(r"\[\d+\]")
 
 
+VISUAL_PARAMETERS = {"shapeType", "shapeSize", "shapeCode", "color", "opacity"}  # Nonholonomic.Visualizers
+
+
 @dataclasses.dataclass(frozen=True)
 class Variable:
     """A variable of the model, or every element of an array of them (``count`` > 1, ``name`` with ``[:]``)."""
@@ -62,10 +65,12 @@ class Description:
                          f"{', '.join('nonholonomic.references.' + r for r in self.references)}; "
                          f"cases {', '.join(self.cases) or 'none'} (nonholonomic verify {self.system})")
         own = [p for p in self.parameters if "." not in p.name]
+        visual = lambda p: p.name.rpartition(".")[2].partition("[")[0] in VISUAL_PARAMETERS  # noqa: E731
         sections = (
             ("Parameters (nonholonomic simulate --set NAME=VALUE; fixed: before the run, tunable: also during it)",
              own),
-            ("Parameters of the components (also settable)", [p for p in self.parameters if "." in p.name]),
+            ("Parameters of the components (also settable)",
+             [p for p in self.parameters if "." in p.name and not visual(p)]),
             ("Parameters fixed when the FMU was built (array sizes, constants; rebuild to change them)",
              [p for p in self.dependent if not p.depends_on]),
             ("Dependent parameters (computed from the parameters in brackets, not settable)",
@@ -76,6 +81,11 @@ class Description:
         for title, variables in sections:
             if variables:
                 lines += ["", f"{title}: {sum(v.count for v in variables)}"] + _table(variables, title)
+        shaped = list(dict.fromkeys(p.name.rpartition(".")[0] for p in self.parameters if visual(p)))
+        if shaped:
+            lines += ["", f"Visual shapes (nonholonomic animate; no effect on the dynamics): {len(shaped)}",
+                      f"  {', '.join(shaped)}: each with {', '.join(sorted(VISUAL_PARAMETERS))} "
+                      "(Nonholonomic.Visualizers; settable)"]
         return "\n".join(lines)
 
 

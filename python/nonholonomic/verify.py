@@ -78,12 +78,25 @@ def verify(names=None, out_dir: pathlib.Path | str = "results", progress=None, j
     return ordered
 
 
+ANIMATION_SPAN = 20.0  # simulated seconds at most of an example's animation in the report
+
+
+def animate_example(example: str, out_dir: pathlib.Path) -> pathlib.Path:
+    """Run an example at its experiment's settings (at most ANIMATION_SPAN simulated seconds), recording what
+    its animation draws, and write the animation to ``out_dir/animations/<example>.html``."""
+    from .animate import animate, pose_variables
+    from .models import get_model
+    from .simulate import simulate
+    stop_time = min(get_model(example).experiment.get("StopTime", ANIMATION_SPAN), ANIMATION_SPAN)
+    frame = simulate(example, stop_time=stop_time, outputs=pose_variables(example))
+    return animate(example, frame, pathlib.Path(out_dir) / "animations" / f"{example}.html")
+
+
 def _animations(pool, systems: list[str], out_dir: pathlib.Path, say) -> dict:
-    """The 3D animation of each system's animated examples (cases.animated_examples), in the pool's threads:
-    example -> the page's path, or the line that says why it could not be made."""
-    from .animate import animate_example
+    """The 3D animations of each system's animated examples (cases.animated_examples), in the pool's threads:
+    system -> [(example, the page's path or the line that says why there is none)]."""
     from .cases import animated_examples
-    examples = [e for s in systems for e in animated_examples(s)]
+    examples = {e: s for s in systems for e in animated_examples(s)}
     made = {}
 
     def run(example: str) -> None:
@@ -105,7 +118,11 @@ def _animations(pool, systems: list[str], out_dir: pathlib.Path, say) -> dict:
         with isolation.children_stopped():
             pool.shutdown(wait=True)
         raise
-    return {e: made[e] for e in examples if e in made}
+    by_system = {}
+    for example, system in examples.items():
+        if example in made:
+            by_system.setdefault(system, []).append((example, made[example]))
+    return by_system
 
 
 def _isolated(case, out_dir: pathlib.Path) -> CaseResult:

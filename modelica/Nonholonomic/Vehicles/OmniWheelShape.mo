@@ -16,5 +16,9 @@ model OmniWheelShape "Visual shape of an omni-wheel given by its pose and its ro
   annotation(Documentation(info = "<html><p>The hub and the barrel-shaped rollers of a wheel of
 <a href=\"modelica://Nonholonomic.Vehicles.OmniVehicleImpact\">OmniVehicleImpact</a>, whose dynamics is written in
 the platform's planar coordinates and the wheels' and rollers' angles: the shapes' poses follow from them
-(<a href=\"modelica://Nonholonomic.Visualizers\">Visualizers</a>).</p></html>"));
+(<a href=\"modelica://Nonholonomic.Visualizers\">Visualizers</a>).</p></html>"),
+    Icon(graphics = {Ellipse(lineColor = {0, 0, 0}, fillColor = {170, 175, 185}, fillPattern = FillPattern.Solid, extent = {{-60, -60}, {60, 60}}),
+      Ellipse(lineColor = {0, 0, 0}, fillColor = {60, 60, 60}, fillPattern = FillPattern.Solid, extent = {{-20, 50}, {20, 80}}),
+      Ellipse(lineColor = {0, 0, 0}, fillColor = {60, 60, 60}, fillPattern = FillPattern.Solid, extent = {{-20, -80}, {20, -50}}),
+      Text(textColor = {0, 0, 255}, extent = {{-150, 90}, {150, 120}}, textString = "%name")}));
 end OmniWheelShape;

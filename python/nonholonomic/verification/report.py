@@ -268,14 +268,10 @@ def _by_system(results: list[CaseResult]) -> dict:
     return systems
 
 
-def _animations(rs: list[CaseResult], animations: dict, out_dir: pathlib.Path) -> str:
-    """The system's 3D animations (``animations``: example -> page or the reason there is none), each in a frame."""
-    from ..cases import animated_examples
+def _animations(made: list, out_dir: pathlib.Path) -> str:
+    """A system's 3D animations (``made``: [(example, its page or the reason there is none)]), each in a frame."""
     parts = []
-    for example in animated_examples(_system(rs[0])) if animations else ():
-        page = animations.get(example)
-        if page is None:
-            continue
+    for example, page in made:
         if isinstance(page, str):
             parts.append(f"<p class='note'>{_esc(example)}: {_esc(page)}</p>")
             continue
@@ -289,7 +285,7 @@ def _animations(rs: list[CaseResult], animations: dict, out_dir: pathlib.Path) -
 
 def write_report(results: list[CaseResult], out_dir: pathlib.Path, animations: dict | None = None) -> pathlib.Path:
     """``verification.csv`` (one row per case), ``provenance.json`` and ``verification.html`` in ``out_dir``;
-    ``animations`` maps examples to their 3D animation's page (or to why there is none)."""
+    ``animations`` maps systems to their examples' 3D animations: [(example, its page or why there is none)]."""
     out_dir = pathlib.Path(out_dir)
     write_table(pd.DataFrame([summary_row(r) for r in results]), out_dir / "verification.csv")
     info = provenance(r.case.model for r in results)
@@ -319,7 +315,7 @@ def write_report(results: list[CaseResult], out_dir: pathlib.Path, animations: d
         if paper:
             parts.append(f"<p class='paper'>{_esc(paper)}</p>")
         parts.append(_diagrams(rs, out_dir))
-        parts.append(_animations(rs, animations or {}, out_dir))
+        parts.append(_animations((animations or {}).get(system, []), out_dir))
         for r in rs:
             badge = f"<span class='badge {'pass' if r.passed else 'fail'}'>{_verdict(r.passed)}</span>"
             took = f" <span class='note'>({_seconds(r)})</span>" if r.seconds is not None else ""
