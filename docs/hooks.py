@@ -1,10 +1,11 @@
 """MkDocs hook: the command-line reference (``reference/cli.md``) is written from the CLI's own argparse parser
-(``nonholonomic.cli.parser()``) when the site is built, so that it cannot drift from the code."""
+(``nonholonomic.cli.parser()``) when the site is built, so that it cannot drift from the code; the API pages show the docstrings' Sphinx cross-references as code."""
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 
 MARKER = "<!-- cli-reference -->"
 SYSTEMS_MARKER = "<!-- systems-table -->"
@@ -59,3 +60,12 @@ def on_page_markdown(markdown: str, page, config, files) -> str:
     if SYSTEMS_MARKER in markdown:
         markdown = markdown.replace(SYSTEMS_MARKER, systems_table())
     return markdown
+
+
+SPHINX_ROLE = re.compile(r":(?:func|class|mod|meth|data|attr|exc|obj):(<code>[^<]*</code>)")
+
+
+def on_page_content(html: str, page, config, files) -> str:
+    """The docstrings' Sphinx cross-references (``:func:`name```), which mkdocstrings leaves as text, shown as
+    the code they name."""
+    return SPHINX_ROLE.sub(r"\1", html)

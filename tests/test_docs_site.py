@@ -138,3 +138,10 @@ def test_readme_links_resolve():
     for target in re.findall(r"\]\(([^)#]+)\)", README) + re.findall(r'<img src="([^"]+)"', README):
         if not target.startswith("http"):
             assert (ROOT / target).exists(), target
+
+
+def test_api_reference_shows_cross_references_as_code(site):
+    # the docstrings are Sphinx-style: ":func:`.animate.animate`" must read as the name, not as the role's markup
+    html = (site / "reference" / "api" / "index.html").read_text()
+    assert "<code>.animate.animate</code>" in html
+    assert not re.findall(r":(?:func|class|mod|meth|data|attr|exc|obj):<code>", html)
