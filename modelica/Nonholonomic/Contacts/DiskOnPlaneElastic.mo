@@ -66,18 +66,11 @@ protected
   Units.Velocity v_ring_0[nRing, 3] "Velocities of B's material points there, relative to A's";
   Units.Velocity vt_ring_0[nRing, 3] "Their tangential parts";
   Units.Velocity ddelta_ring[nRing] "d(delta_ring)/dt";
-  Units.Force N_el_ring[nRing] "Elastic part of N_ring";
-  Units.Length delta_c_ring[nRing] "Penetration at each ring point, 0 when separated";
-  Real a2_ring[nRing](each unit = "m2") "Squared patch radius at each ring point";
-  Units.Velocity s_r_ring[nRing] "Regularised slip speed at each ring point";
-  Units.Velocity w_r_ring[nRing] "Regularised pivoting speed at each ring point";
-  Real fg_ring[nRing, 2](each unit = "1") "Friction law f(u), g(u) at each ring point";
-  Units.Force Ft_ring_0[nRing, 3] "Friction force at each ring point";
-  Units.Torque M_ring[nRing] "Pivoting friction torque at each ring point";
-  Units.Energy U_ring_k[nRing] "Elastic energy at each ring point";
   Units.Force f_ring_0[nRing, 3] "Force of each ring point";
   Units.Torque t_ring_0[nRing, 3] "Torque of each ring point about p_0";
   Units.Energy U_ring "Elastic energy of the ring's contacts";
+  HertzPatch ringPatch[nRing](each frictionLaw = frictionLaw, each mu = mu, each eps = eps, each E_star = E_star,
+    each d = d, each R = r, delta = delta_ring, ddelta = ddelta_ring, v_t_0 = vt_ring_0, each spin = spin) "The ring points' patches, each a sphere of radius r on the plane";
   Units.Power P_slide_ring[nRing] "Power lost in sliding at each ring point";
   Units.Power P_damp_ring[nRing] "Power lost in normal damping at each ring point";
   Units.Torque t_tilt_0[3] "Torque of the energy's dependence on the tilt (the stiffness R_normal(sinTilt) and the share w)";
@@ -123,26 +116,13 @@ equation
     v_ring_0[k, :] = kB.v_0 + cross(kB.w_0, p_ring_0[k, :] - kB.r_0) - kA.v_0 - cross(kA.w_0, p_ring_0[k, :] - kA.r_0);
     ddelta_ring[k] = -nz_0*v_ring_0[k, :];
     vt_ring_0[k, :] = v_ring_0[k, :] - (nz_0*v_ring_0[k, :])*nz_0;
-    // the law of Hertz.patchWrench with R_hertz = R_normal = r, written out (a function's several results cannot
-    // go to array elements in the rumoca backend,
-    // nor an array result to a row in OpenModelica's back end)
-    delta_c_ring[k] = noEvent(max(delta_ring[k], 0));
-    a2_ring[k] = r*delta_c_ring[k];
-    N_el_ring[k] = 4/3*E_star*sqrt(r)*delta_c_ring[k]^1.5;
-    N_ring[k] = noEvent(max(N_el_ring[k]*(1 + d*ddelta_ring[k]), 0));
-    s_r_ring[k] = sqrt(vt_ring_0[k, :]*vt_ring_0[k, :] + eps^2);
-    w_r_ring[k] = sqrt(a2_ring[k]*spin^2 + eps^2);
-    fg_ring[k, 1] = PatchFriction.laws(frictionLaw, s_r_ring[k]/w_r_ring[k])*{1, 0};
-    fg_ring[k, 2] = PatchFriction.laws(frictionLaw, s_r_ring[k]/w_r_ring[k])*{0, 1};
-    Ft_ring_0[k, :] = -mu*N_ring[k]*fg_ring[k, 1]/s_r_ring[k]*vt_ring_0[k, :];
-    M_ring[k] = -mu*N_ring[k]*fg_ring[k, 2]*a2_ring[k]*spin/w_r_ring[k];
-    U_ring_k[k] = 8/15*E_star*sqrt(r)*delta_c_ring[k]^2.5;
-    f_ring_0[k, :] = N_ring[k]*nz_0 + Ft_ring_0[k, :];
-    t_ring_0[k, :] = cross(p_ring_0[k, :] - p_0, f_ring_0[k, :]) + M_ring[k]*nz_0;
-    P_slide_ring[k] = -Ft_ring_0[k, :]*vt_ring_0[k, :];
-    P_damp_ring[k] = (N_ring[k] - N_el_ring[k])*ddelta_ring[k];
+    N_ring[k] = ringPatch[k].N;
+    f_ring_0[k, :] = N_ring[k]*nz_0 + ringPatch[k].F_t_0;
+    t_ring_0[k, :] = cross(p_ring_0[k, :] - p_0, f_ring_0[k, :]) + ringPatch[k].M_n*nz_0;
+    P_slide_ring[k] = -ringPatch[k].F_t_0*vt_ring_0[k, :];
+    P_damp_ring[k] = (N_ring[k] - ringPatch[k].N_el)*ddelta_ring[k];
   end for;
-  U_ring = sum(U_ring_k);
+  U_ring = sum(ringPatch.U);
   // the wrench is minus the gradient of the elastic energy U = w U_rim + (1 - w) U_ring (plus friction and damping);
   // U_rim's stiffness and w depend on sinTilt, whose change under a small rotation dth is
   // -(cosTilt/sinTilt) (n_0 x nz_0).dth: the torque (dU/dsinTilt) (cosTilt/sinTilt) (n_0 x nz_0)
@@ -152,7 +132,7 @@ equation
   t_0 = w*(cross(p_rim_0 - p_0, N_rim*nz_0 + F_rim_0) + M_rim*nz_0) + (1 - w)*ones(nRing)*t_ring_0 + t_tilt_0;
   N = w*N_rim + (1 - w)*sum(N_ring);
   P_slide = -w*(F_rim_0*vt_rim_0) + (1 - w)*sum(P_slide_ring);
-  P_pivot = -(w*M_rim + (1 - w)*sum(M_ring))*spin;
+  P_pivot = -(w*M_rim + (1 - w)*sum(ringPatch.M_n))*spin;
   P_damp = w*(N_rim - N_el_rim)*ddelta + (1 - w)*sum(P_damp_ring);
   dissipation = P_slide + P_pivot + P_damp;
   elasticEnergy = w*U_rim + (1 - w)*U_ring;
@@ -191,8 +171,9 @@ assumption of Hertz's theory fails.</p>
 <a href=\"modelica://Nonholonomic.Interfaces.PartialCompliantContact\">PartialCompliantContact</a>
 (<a href=\"modelica://Nonholonomic.Contacts.Hertz.patchWrench\">Hertz.patchWrench</a>): Hertz pressure,
 Hunt-Crossley damping <code>d</code>, Coulomb friction integrated over the patch by the law
-<code>frictionLaw</code> (Contensou-Zhuravlev by default). This model states that law itself rather than
-extending the partial, whose radii are parameters and which has one patch. The dissipated power is split into
+<code>frictionLaw</code> (Contensou-Zhuravlev by default); the ring's points are an array of
+<a href=\"modelica://Nonholonomic.Contacts.HertzPatch\">HertzPatch</a>. This model does not extend the partial,
+whose radii are parameters and which has one patch. The dissipated power is split into
 sliding (<code>P_slide</code>), pivoting (<code>P_pivot</code>) and normal damping (<code>P_damp</code>); there
 is no rolling resistance beyond what the damping gives.</p>
 </html>"), Icon(graphics = {Line(points = {{-80, -44}, {80, -44}}, thickness = 0.5), Rectangle(lineColor = {255, 255, 255}, fillColor = {160, 160, 164}, fillPattern = FillPattern.Backward, extent = {{-80, -56}, {80, -45}}),

@@ -156,8 +156,8 @@ ratios up to about 100, are 12 % (approach) and 15 % (semi-major axis) off at a 
     Real w_r(unit = "m/s");
     Real fg[2](each unit = "1");
   algorithm
-    // the law of Interfaces.PartialCompliantContact, term by term (Johnson 1985, sec. 4.2; Hunt-Crossley;
-    // Contensou coupling through PatchFriction.laws)
+    // Johnson 1985, sec. 4.2; Hunt-Crossley; Contensou coupling through PatchFriction.laws. Only a^2 enters the
+    // friction (no infinite slope at first touch)
     delta_c := max(delta, 0);
     a2 := R_hertz*delta_c;
     N_el := 4/3*E_star*sqrt(R_normal)*delta_c^1.5;
@@ -170,9 +170,11 @@ ratios up to about 100, are 12 % (approach) and 15 % (semi-major axis) off at a 
     M_n := -mu*N*fg[2]*a2*spin/w_r;
     U := 8/15*E_star*sqrt(R_normal)*delta_c^2.5;
     annotation(Documentation(info = "<html>
-<p>The force law of <a href=\"modelica://Nonholonomic.Interfaces.PartialCompliantContact\">PartialCompliantContact</a>
-as a function, for contacts that sum several patches or whose radii vary with the configuration
-(<a href=\"modelica://Nonholonomic.Contacts.DiskOnPlaneElastic\">DiskOnPlaneElastic</a>): Hertz's
+<p>The force law of the library's compliant contacts, stated once:
+<a href=\"modelica://Nonholonomic.Interfaces.PartialCompliantContact\">PartialCompliantContact</a> calls it,
+<a href=\"modelica://Nonholonomic.Contacts.DiskOnPlaneElastic\">DiskOnPlaneElastic</a> calls it for its rim, whose
+radii vary with the tilt, and <a href=\"modelica://Nonholonomic.Contacts.HertzPatch\">HertzPatch</a> makes it a
+component for arrays of patches (the disk's edge ring). Hertz's
 <code>N_el = 4/3 E* sqrt(R_normal) delta^(3/2)</code>, Hunt-Crossley's <code>N = N_el (1 + d d(delta)/dt)</code>
 (never pulling), the friction force <code>F = -mu N f(u) v/sqrt(|v|^2 + eps^2)</code> and the pivoting torque
 <code>M = -mu N g(u) a^2 spin/sqrt((a spin)^2 + eps^2)</code>, and the elastic energy

@@ -27,30 +27,13 @@ partial model PartialCompliantContact "Base class of compliant contacts: Hertz n
   Units.Power dissipation "Power lost in friction and normal damping (>= 0)";
   Units.Energy elasticEnergy "Elastic energy stored in the contact (Hertz)";
 protected
-  Units.Length delta_c "Penetration, 0 when separated";
-  Real a2(unit = "m2") "Squared patch radius R_hertz delta_c (the law needs only a^2: no infinite slope at first touch)";
   Units.Force N_el "Elastic (Hertz) part of the normal force";
-  Units.Velocity s_r "Regularised slip speed sqrt(slip^2 + eps^2)";
-  Units.Velocity w_r "Regularised pivoting speed sqrt((a spin)^2 + eps^2)";
-  Units.DimensionlessRatio u "Ratio of slip to pivoting speed s_r/w_r";
-  Real fg[2](each unit = "1") "Dimensionless friction force f(u) and torque g(u) of the law";
 equation
-  // Hertz (Johnson 1985, sec. 4.2): N = 4/3 E* sqrt(R) delta^(3/2), a^2 = R delta (R = R_normal = R_hertz for
-  // a circular patch; an elliptic one sets each apart); Hunt-Crossley damping
-  delta_c = noEvent(max(delta, 0));
-  a2 = R_hertz*delta_c;
-  a = noEvent(if a2 > 0 then sqrt(a2) else 0);
-  N_el = 4/3*E_star*sqrt(R_normal)*delta_c^1.5;
-  N = noEvent(max(N_el*(1 + d*ddelta), 0));
-  elasticEnergy = 8/15*E_star*sqrt(R_normal)*delta_c^2.5;
-  // Friction over the patch: |F| = mu N f(u), |M| = mu N a g(u), u = |v|/(a |spin|), regularised at zero motion
+  // Hertz (Johnson 1985, sec. 4.2) with Hunt-Crossley damping and Coulomb friction over the patch: the law is
+  // stated once, in Contacts.Hertz.patchWrench
+  (N, N_el, a, F_t_0, M_n, elasticEnergy) = Contacts.Hertz.patchWrench(frictionLaw, mu, eps, E_star, d, R_hertz,
+    R_normal, delta, ddelta, v_t_0, spin);
   slip = sqrt(v_t_0*v_t_0);
-  s_r = sqrt(v_t_0*v_t_0 + eps^2);
-  w_r = sqrt(a2*spin^2 + eps^2);
-  u = s_r/w_r;
-  fg = Contacts.PatchFriction.laws(frictionLaw, u);
-  F_t_0 = -mu*N*fg[1]/s_r*v_t_0;
-  M_n = -mu*N*fg[2]*a2*spin/w_r;
   f_0 = N*n_0 + F_t_0;
   t_0 = M_n*n_0;
   // the elastic part is conservative (elasticEnergy); the rest of the wrench's power on the relative motion is lost
