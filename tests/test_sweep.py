@@ -20,7 +20,7 @@ import psutil
 import pytest
 
 from nonholonomic.cases.omni_vehicle import MasslessLimitCase
-from nonholonomic.errors import NonholonomicError
+from nonholonomic.errors import Interrupted, NonholonomicError
 from conftest import sigint_default
 from test_cli import CLI, assert_one_line_error, run as run_cli
 
@@ -290,6 +290,31 @@ def test_a_temporary_folder_too_long_for_the_workers_socket_is_one_line(rumoca_f
     assert_one_line_error(result, "has too long a path for the Dask workers' socket", "set TMPDIR")
 
 
+def test_a_stop_while_the_cluster_closes_is_a_stop_with_every_case_kept(rumoca_fmus, tmp_path, monkeypatch):
+    """Ctrl-C or SIGTERM that arrives after the last run, while the cluster closes: the cluster is still closed
+    (at once), and the sweep says it was stopped with what it kept, not a bare "interrupted"."""
+    from nonholonomic import dask_runs
+    real_close, calls = dask_runs._close, []
+
+    def close_stopped_once(cluster, at_once):
+        calls.append(at_once)
+        if len(calls) == 1:
+            raise KeyboardInterrupt  # where the signal's handler raises it
+        real_close(cluster, at_once)
+
+    monkeypatch.setattr(dask_runs, "_close", close_stopped_once)
+    before = {p.pid for p in psutil.Process().children(recursive=True)}
+    todo = cases(("spin",), (0.025,), TINY)
+    with pytest.raises(Interrupted, match=re.escape(f"interrupted: 1 of 1 cases finished, kept in {tmp_path}")):
+        run_sweep(todo, tmp_path, progress=False, workers=1)
+    assert calls == [False, True]
+    assert json.loads((tmp_path / f"{todo[0].name}.json").read_text())["status"] == "ok"
+    # no worker or nanny left; multiprocessing's fork server and resource tracker live as long as this process
+    left = [p for p in psutil.Process().children(recursive=True) if p.pid not in before and p.is_running()
+            and p.status() != psutil.STATUS_ZOMBIE and "from multiprocessing." not in " ".join(p.cmdline())]
+    assert [p.cmdline() for p in left] == []
+
+
 @pytest.mark.parametrize("stop, code, said", [(signal.SIGINT, 130, "interrupted"),
                                               (signal.SIGTERM, 143, "terminated (SIGTERM)")])
 def test_ctrl_c_or_sigterm_keeps_finished_cases_and_closes_the_cluster(rumoca_fmus, tmp_path, stop, code, said):
@@ -297,9 +322,11 @@ def test_ctrl_c_or_sigterm_keeps_finished_cases_and_closes_the_cluster(rumoca_fm
     it, as a shell's kill or a service manager sends it (the workers get it too): the sweep stops the workers, keeps
     the finished cases, writes their table, reports no leaked resource and says so in one line."""
     out = tmp_path / "out"
-    # moving straight, the light rollers (1e-5/n) need about ten times the steps of the heavy ones (1e-1/n) and
-    # their 2 s take at least half a minute of wall time: they are still running when the heavy case is done
-    proc = subprocess.Popen([*CLI, "sweep", "straight", "--eta", "0.025", "2.5e-6", "--stop-time", "2", "--workers",
+    # moving straight, the light rollers (1e-5/n) take about 2.4 times the wall time of the heavy ones (1e-1/n),
+    # both on a worker of their own (measured: 3.9 s and 9.1 s for 10 s): over 20 s the light case is still running
+    # about 10 s after the heavy case is done, on a busy machine longer (a stop that comes after both is said as
+    # "2 of 2": run_all's clean-up)
+    proc = subprocess.Popen([*CLI, "sweep", "straight", "--eta", "0.025", "2.5e-6", "--stop-time", "20", "--workers",
                              "2", "--out", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True, preexec_fn=sigint_default)
     try:
@@ -318,7 +345,7 @@ def test_ctrl_c_or_sigterm_keeps_finished_cases_and_closes_the_cluster(rumoca_fm
     assert [l for l in stderr.splitlines() if l.startswith(("interrupted", "terminated", "error"))] == \
         [f"{said}: 1 of 2 cases finished, kept in {out}"]
     assert pd.read_csv(out / "sweep.csv")["case"].tolist() == ["straight_eta2.5e-02"]
-    todo = cases(("straight",), (0.025, 2.5e-6), 2.0)
+    todo = cases(("straight",), (0.025, 2.5e-6), 20.0)
     finished = json.loads((out / f"{todo[0].name}.json").read_text())
     assert finished["status"] == "ok" and record(out, todo[0], finished["key"]) == finished  # intact
     assert not (out / f"{todo[1].name}.json").exists()

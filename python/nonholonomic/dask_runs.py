@@ -419,17 +419,26 @@ def run_all(todo, out_dir: pathlib.Path, key: dict[str, dict], fmus: dict[str, b
         except KeyboardInterrupt:
             interrupted = True
         finally:
-            if bar is not None:
-                bar.close()
-            if client is not None:
-                # unsubscribed first: the scheduler would send this client's own removal to it, over the closed
-                # connection (a CRITICAL log with a traceback, on the terminal where the scheduler is local)
-                with contextlib.suppress(Exception):
-                    client.unsubscribe_topic("all")
-                client.close()
-            if cluster is not None:
-                _close(cluster, at_once=interrupted)
+            try:
+                _release(bar, client, cluster, at_once=interrupted)
+            except KeyboardInterrupt:  # a stop while closing (every run may be done by then): closed at once, said
+                interrupted = True
+                _release(None, None, cluster, at_once=True)
     return interrupted
+
+
+def _release(bar, client, cluster, at_once: bool) -> None:
+    """Close what :func:`run_all` opened (any may be None); ``at_once`` after a stop."""
+    if bar is not None:
+        bar.close()
+    if client is not None:
+        # unsubscribed first: the scheduler would send this client's own removal to it, over the closed
+        # connection (a CRITICAL log with a traceback, on the terminal where the scheduler is local)
+        with contextlib.suppress(Exception):
+            client.unsubscribe_topic("all")
+        client.close()
+    if cluster is not None:
+        _close(cluster, at_once=at_once)
 
 
 def interrupted(table: pd.DataFrame, todo, out_dir, noun: str = "runs") -> Interrupted:
